@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Entry points: setup, run, test, test-quick, check, bench, patches.
+# Everything generated goes under build/.  See README.md.
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+B := $(TOP)/build
+R := $(B)/results
+RIG := $(TOP)/rig
+
+BOOT ?= dt
+
+.PHONY: all setup test test-quick check patches run bench clean
+
+all: test
+
+setup:
+	@bash $(RIG)/setup.sh
+
+# --- make test ------------------------------------------------------------
+
+test:
+	@bash $(RIG)/test.sh full
+
+test-quick:
+	@bash $(RIG)/test.sh quick
+
+run:
+	@bash $(RIG)/test.sh run $(BOOT)
+
+bench:
+	@echo "bench: not implemented yet (issue 7)"; exit 1
+
+check:
+	@bash $(RIG)/check.sh
+
+patches:
+	@bash $(RIG)/patches.sh
+
+clean:
+	rm -rf $(B)/obj $(B)/results $(B)/selftests $(B)/initrd

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Boot one kernel on QEMU powernv10 with the rig's initramfs and collect results.
+
+usage: boot.py NAME VMLINUX INITRD OUTDIR [extra kernel args...]
+
+Writes OUTDIR/console.log (everything the guest printed), OUTDIR/verdicts.tsv
+(test, verdict, exit, seconds), OUTDIR/sysfs.txt, OUTDIR/kunit.tsv (suite.case,
+ok/not ok/skip) and OUTDIR/boot.txt (key: value facts about the boot).
+
+Watchdog: if the guest prints nothing for --idle seconds, or the whole boot
+exceeds --limit seconds, QEMU is killed; the test that was running gets the
+verdict "hang" and the tests never reached get "notrun".
+"""
+import argparse
+import os
+import re
+import selectors
+import subprocess
+import sys
+import time
+
+ap = argparse.ArgumentParser()
+ap.add_argument("name")
+ap.add_argument("vmlinux")
+ap.add_argument("initrd")
+ap.add_argument("outdir")
+ap.add_argument("append", nargs="*")
+ap.add_argument("--idle", type=int, default=240)
+ap.add_argument("--limit", type=int, default=3600)
+ap.add_argument("--tests", help="tests.list, to name the tests never reached")
+ap.add_argument("--interactive", action="store_true")
+a = ap.parse_args()
+
+cmdline = "console=hvc0 panic=-1 " + " ".join(a.append)
+qemu = ["qemu-system-ppc64", "-machine", "powernv10", "-m", "2G", "-smp", "1",
+        "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
+        "-append", cmdline.strip(), "-no-reboot"]
+
+if a.interactive:
+    os.execvp(qemu[0], qemu)
+
+os.makedirs(a.outdir, exist_ok=True)
+log = open(os.path.join(a.outdir, "console.log"), "w", errors="replace")
+start = time.monotonic()
+p = subprocess.Popen(qemu, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                     stderr=subprocess.STDOUT)
+sel = selectors.DefaultSelector()
+sel.register(p.stdout, selectors.EVENT_READ)
+last = start
+killed = None
+buf = b""
+while True:
+    t = time.monotonic()
+    if t - last > a.idle:
+        killed = "idle %ds" % a.idle
+    elif t - start > a.limit:
+        killed = "limit %ds" % a.limit
+    if killed:
+        p.kill()
+        break
+    if not sel.select(timeout=5):
+        continue
+    chunk = os.read(p.stdout.fileno(), 65536)
+    if not chunk:
+        break
+    last = time.monotonic()
+    log.write(chunk.decode("utf-8", "replace").replace("\r", ""))
+    log.flush()
+p.wait()
+elapsed = time.monotonic() - start
+log.close()
+
+text = open(os.path.join(a.outdir, "console.log"), errors="replace").read()
+lines = text.splitlines()
+
+verdicts = {}
+order = []
+running = None
+for ln in lines:
+    m = re.match(r"RIG: BEGIN (\S+)", ln)
+    if m:
+        running = m.group(1)
+        continue
+    m = re.match(r"RIG: RESULT (\S+) (\S+) (\S+) (\S+)", ln)
+    if m:
+        verdicts[m.group(1)] = (m.group(2), m.group(3), m.group(4))
+        order.append(m.group(1))
+        running = None
+done = any(ln.startswith("RIG: DONE") for ln in lines)
+if running and not done:
+    verdicts[running] = ("hang", "-1", "-")
+    order.append(running)
+if a.tests:
+    for ln in open(a.tests):
+        f = ln.split()
+        if len(f) == 2 and not ln.startswith("#") and f[1] not in verdicts:
+            verdicts[f[1]] = ("notrun", "-1", "-")
+            order.append(f[1])
+
+with open(os.path.join(a.outdir, "verdicts.tsv"), "w") as f:
+    for t in order:
+        f.write("%s\t%s\t%s\t%s\n" % ((t,) + verdicts[t]))
+
+with open(os.path.join(a.outdir, "sysfs.txt"), "w") as f:
+    for ln in lines:
+        if ln.startswith("RIG: SYSFS "):
+            f.write(ln[len("RIG: SYSFS "):] + "\n")
+
+# KTAP: "    ok 3 case_name" nested under "# Subtest: suite".
+kunit = []
+suite = []
+for ln in lines:
+    s = re.sub(r"^\[\s*[0-9.]+\]\s?", "", ln)
+    m = re.match(r"^(\s*)# Subtest: (\S+)", s)
+    if m:
+        depth = len(m.group(1)) // 4
+        del suite[depth:]
+        suite.append(m.group(2))
+        continue
+    m = re.match(r"^(\s*)(ok|not ok) \d+ (\S+)(.*)$", s)
+    if m and suite:
+        depth = len(m.group(1)) // 4
+        if depth == 0:
+            continue            # a whole suite's line, cases were counted
+        if depth > len(suite):
+            continue
+        if m.group(3) == suite[depth - 1] and depth == len(suite):
+            pass
+        owner = ".".join(suite[:depth])
+        res = m.group(2)
+        if "# SKIP" in m.group(4):
+            res = "skip"
+        # A suite's own summary line sits one level up from its cases.
+        if depth < len(suite) and m.group(3) == suite[depth]:
+            continue
+        kunit.append((owner + "." + m.group(3), res))
+with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
+    for c, r in kunit:
+        f.write("%s\t%s\n" % (c, r))
+
+backend = [ln for ln in lines if "performance monitor hardware support registered" in ln
+           or "powerpc_pmu" in ln.lower() or "dts_pmu" in ln.lower()]
+with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
+    f.write("name: %s\n" % a.name)
+    f.write("cmdline: %s\n" % cmdline.strip())
+    f.write("seconds: %.0f\n" % elapsed)
+    f.write("completed: %s\n" % ("yes" if done else "no"))
+    f.write("killed: %s\n" % (killed or "no"))
+    f.write("oops: %s\n" % ("yes" if re.search(r"Oops:|Kernel panic|BUG:", text) else "no"))
+    for b in backend[:5]:
+        f.write("pmu_log: %s\n" % re.sub(r"^\[\s*[0-9.]+\]\s?", "", b).strip())
+
+print("boot %-8s %4.0fs  %s  tests=%d kunit=%d%s" % (
+    a.name, elapsed, "completed" if done else "INCOMPLETE", len(order), len(kunit),
+    ("  killed: " + killed) if killed else ""))
+sys.exit(0 if done else 1)

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Compare the boots' results and print the verdict table.
+
+usage: compare.py RESULTS_DIR SELFTESTS_ALL NEW_TESTS EMULATOR_SKIP STEPS
+
+Every check counts once in the closing "N passed, N failed" line:
+  - each build/boot step recorded in STEPS (tab-separated: step, ok|fail);
+  - each boot reached RIG: DONE without an oops;
+  - each upstream selftest: the verdict on every patched boot equals stock;
+  - each new selftest (added by the series): passes on every patched boot;
+  - each KUnit case on every patched boot: ok;
+  - sysfs events/ format/ caps/ of every patched boot equal stock's.
+Tests listed in EMULATOR_SKIP are not run; they count as skipped, not passed.
+Writes RESULTS_DIR/summary.txt and RESULTS_DIR/verdicts.txt.
+"""
+import os
+import sys
+
+res, all_path, new_path, skip_path, steps_path = sys.argv[1:6]
+BOOTS = ["stock", "legacy", "dt"]
+if sys.argv[6:8] and sys.argv[6] == "--only":
+    # make test-quick: one boot, no stock to compare with; a test passes
+    # when it does not fail (its stock verdict is not known here).
+    BOOTS = [sys.argv[7]]
+quick = len(BOOTS) == 1
+boots = [b for b in BOOTS if os.path.exists(os.path.join(res, b, "boot.txt"))]
+patched = [b for b in boots if b != "stock"]
+NPATCHED = len([b for b in BOOTS if b != "stock"])
+
+
+def read_tsv(path):
+    if not os.path.exists(path):
+        return []
+    return [ln.rstrip("\n").split("\t") for ln in open(path) if ln.strip()]
+
+
+def kv(path):
+    d = {}
+    if os.path.exists(path):
+        for ln in open(path):
+            if ": " in ln:
+                k, v = ln.rstrip("\n").split(": ", 1)
+                d.setdefault(k, v)
+    return d
+
+
+tests = [ln.strip() for ln in open(all_path) if ln.strip()] if os.path.exists(all_path) else []
+new = set(ln.strip() for ln in open(new_path) if ln.strip()) if os.path.exists(new_path) else set()
+emu = {}
+for ln in open(skip_path):
+    if ln.strip() and not ln.startswith("#"):
+        f = ln.split(None, 1)
+        emu[f[0]] = f[1].strip() if len(f) > 1 else ""
+
+verd = {b: {r[0]: r[1] for r in read_tsv(os.path.join(res, b, "verdicts.tsv"))} for b in boots}
+info = {b: kv(os.path.join(res, b, "boot.txt")) for b in boots}
+passed = failed = skipped = 0
+rows = []
+fails = []
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        fails.append(what)
+
+
+for step, st in read_tsv(steps_path):
+    check(st == "ok", "step " + step)
+    rows.append(("step: " + step, {}, st))
+for b in BOOTS:
+    if b not in boots:
+        check(False, "boot %s: no result" % b)
+        continue
+    ok = info[b].get("completed") == "yes" and info[b].get("oops") == "no"
+    check(ok, "boot %s: completed=%s oops=%s killed=%s" % (
+        b, info[b].get("completed"), info[b].get("oops"), info[b].get("killed")))
+
+same = diff = emu_n = new_pass = new_fail = 0
+suites = {}
+for t in tests:
+    if t in emu:
+        emu_n += 1
+        skipped += 1
+        rows.append((t, {b: "skip: emulator" for b in BOOTS}, "skip: emulator"))
+        continue
+    v = {b: verd.get(b, {}).get(t, "missing") for b in BOOTS}
+    suite = os.path.dirname(t)
+    for b in BOOTS:
+        suites.setdefault((suite, b), {}).setdefault(v[b], 0)
+        suites[(suite, b)][v[b]] += 1
+    if t in new:
+        ok = all(v[b] == "pass" for b in patched) and len(patched) == NPATCHED
+        new_pass += ok
+        new_fail += not ok
+        check(ok, "new test %s: %s" % (t, v))
+        rows.append((t, v, "new: " + ("pass" if ok else "FAIL")))
+        continue
+    if quick:
+        if v[BOOTS[0]] == "skip":
+            skipped += 1
+            rows.append((t, v, "skip"))
+            continue
+        ok = v[BOOTS[0]] == "pass"
+        check(ok, "selftest %s: %s" % (t, v))
+        rows.append((t, v, "pass" if ok else "FAIL"))
+        continue
+    ok = len(patched) == NPATCHED and all(v[b] == v["stock"] for b in patched) and v["stock"] != "missing"
+    same += ok
+    diff += not ok
+    check(ok, "selftest %s: %s" % (t, v))
+    rows.append((t, v, "same" if ok else "DIFF"))
+
+kunit_pass = kunit_fail = kunit_skip = 0
+for b in patched:
+    for case, r in read_tsv(os.path.join(res, b, "kunit.tsv")):
+        if r == "skip":
+            kunit_skip += 1
+            skipped += 1
+            continue
+        kunit_pass += r == "ok"
+        kunit_fail += r != "ok"
+        check(r == "ok", "kunit %s on %s" % (case, b))
+
+sysfs = {b: open(os.path.join(res, b, "sysfs.txt")).read()
+         if os.path.exists(os.path.join(res, b, "sysfs.txt")) else None for b in boots}
+sysfs_ok = quick or "stock" in sysfs and bool(sysfs["stock"]) and len(patched) == NPATCHED and \
+    all(sysfs[b] == sysfs["stock"] for b in patched)
+if not quick:
+    check(sysfs_ok, "sysfs events/format/caps differ from stock")
+
+w = max([len(r[0]) for r in rows] + [10])
+out = ["%-*s  %-15s %-15s %-15s %s" % (w, "test", "stock", "legacy", "dt", "patched = stock")]
+for name, v, s in rows:
+    out.append("%-*s  %-15s %-15s %-15s %s" % (w, name, v.get("stock", ""), v.get("legacy", ""),
+                                              v.get("dt", ""), s))
+table = "\n".join(out)
+open(os.path.join(res, "verdicts.txt"), "w").write(table + "\n")
+
+summary = [
+    ("boots", len(boots)),
+    ("selftests_total", len(tests)),
+    ("selftests_run", len(tests) - emu_n),
+    ("selftests_emulator_skip", emu_n),
+    ("selftests_same_as_stock", same),
+    ("selftests_diff", diff),
+    ("new_tests_pass", new_pass),
+    ("new_tests_fail", new_fail),
+    ("kunit_pass", kunit_pass),
+    ("kunit_fail", kunit_fail),
+    ("kunit_skip", kunit_skip),
+    ("sysfs_identical", "n/a" if quick else "yes" if sysfs_ok else "no"),
+]
+for b in BOOTS:
+    summary.append(("boot_%s_seconds" % b, info.get(b, {}).get("seconds", "-")))
+    summary.append(("boot_%s_pmu" % b, info.get(b, {}).get("pmu_log", "-")))
+for (suite, b), counts in sorted(suites.items()):
+    summary.append(("verdicts_%s_%s" % (b, suite.replace("/", "_")),
+                    " ".join("%s=%d" % kv_ for kv_ in sorted(counts.items()))))
+summary.append(("checks_passed", passed))
+summary.append(("checks_failed", failed))
+with open(os.path.join(res, "summary.txt"), "w") as f:
+    for k, v in summary:
+        f.write("%s: %s\n" % (k, v))
+
+print(table)
+print()
+for k, v in summary:
+    print("%s: %s" % (k, v))
+for x in fails:
+    print("FAILED: " + x)
+print()
+print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+sys.exit(1 if failed else 0)

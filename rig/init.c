@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guest /init for the test rig: mount the pseudo file systems, run every
+ * test named in /rig/tests.list under its own timeout, print one
+ * machine-readable line per test, dump the cpu PMU's sysfs directories and
+ * power off.  Built statically for ppc64le.
+ *
+ * tests.list: one test per line, "<timeout-seconds> <path relative to /rig>".
+ * Output lines the host parses (everything else is the tests' own output):
+ *   RIG: BEGIN <test>
+ *   RIG: RESULT <test> <pass|fail|skip|timeout> <exit status> <seconds>
+ *   RIG: SYSFS <group>/<name> <content>
+ *   RIG: DONE
+ *
+ * The verdict comes from the powerpc harness' "success:", "failure:" and
+ * "skip:" lines, because the harness exits 0 on skip; a test that prints
+ * none of them is judged by its exit status.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_ECHO_LINES	400
+
+enum verdict { V_NONE, V_PASS, V_FAIL, V_SKIP };
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void do_mount(const char *src, const char *dst, const char *type)
+{
+	mkdir(dst, 0755);
+	if (mount(src, dst, type, 0, NULL) && errno != EBUSY)
+		printf("RIG: mount %s on %s failed: %s\n", type, dst,
+		       strerror(errno));
+}
+
+/* Look at one line of test output; remember the harness' verdict. */
+static void scan_line(const char *line, enum verdict *v)
+{
+	if (!strncmp(line, "failure:", 8))
+		*v = V_FAIL;
+	else if (!strncmp(line, "skip:", 5) && *v != V_FAIL)
+		*v = V_SKIP;
+	else if (!strncmp(line, "success:", 8) && *v == V_NONE)
+		*v = V_PASS;
+}
+
+static void run_test(const char *path, int timeout)
+{
+	char buf[4096], line[1024];
+	enum verdict v = V_NONE;
+	int pfd[2], status = 0, echoed = 0, timed_out = 0;
+	size_t len = 0;
+	double start = now();
+	const char *name;
+	char *dir;
+	pid_t pid;
+
+	printf("RIG: BEGIN %s\n", path);
+	fflush(stdout);
+	if (pipe(pfd)) {
+		printf("RIG: RESULT %s fail -1 0\n", path);
+		return;
+	}
+
+	pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		dup2(pfd[1], 1);
+		dup2(pfd[1], 2);
+		close(pfd[0]);
+		close(pfd[1]);
+		dir = strdup(path);
+		name = strrchr(dir, '/');
+		if (name) {
+			*(char *)name = '\0';
+			if (chdir(dir))
+				_exit(126);
+			name = strrchr(path, '/') + 1;
+		} else {
+			name = path;
+		}
+		execl(name, name, (char *)NULL);	/* relative: no PATH search */
+		_exit(127);
+	}
+	close(pfd[1]);
+	setpgid(pid, pid);
+
+	for (;;) {
+		struct pollfd p = { .fd = pfd[0], .events = POLLIN };
+		int left = (int)((start + timeout - now()) * 1000);
+		ssize_t n;
+
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		if (poll(&p, 1, left) <= 0)
+			continue;
+		n = read(pfd[0], buf, sizeof(buf));
+		if (n <= 0)
+			break;
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] != '\n' && len < sizeof(line) - 1) {
+				line[len++] = buf[i];
+				continue;
+			}
+			if (buf[i] != '\n')
+				continue;	/* overlong line: truncated */
+			line[len] = '\0';
+			scan_line(line, &v);
+			if (echoed++ < MAX_ECHO_LINES)
+				printf("  %s\n", line);
+			len = 0;
+		}
+		fflush(stdout);
+	}
+	if (timed_out)
+		kill(-pid, SIGKILL);
+	close(pfd[0]);
+	waitpid(pid, &status, 0);
+	/* Reap whatever the test left behind in its process group. */
+	kill(-pid, SIGKILL);
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+
+	if (timed_out)
+		printf("RIG: RESULT %s timeout -1 %.1f\n", path, now() - start);
+	else
+		printf("RIG: RESULT %s %s %d %.1f\n", path,
+		       v == V_FAIL ? "fail" : v == V_SKIP ? "skip" :
+		       v == V_PASS ? (status == 0 ? "pass" : "fail") :
+		       (WIFEXITED(status) && !WEXITSTATUS(status)) ? "pass" :
+		       "fail",
+		       WIFEXITED(status) ? WEXITSTATUS(status) :
+		       128 + WTERMSIG(status), now() - start);
+	fflush(stdout);
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static void dump_group(const char *base, const char *group)
+{
+	struct dirent **ents;
+	char path[512], val[1024];
+	int n;
+
+	snprintf(path, sizeof(path), "%s/%s", base, group);
+	n = scandir(path, &ents, NULL, by_name);
+	if (n < 0) {
+		printf("RIG: SYSFS %s/ <missing>\n", group);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		ssize_t len;
+		int fd;
+
+		if (ents[i]->d_name[0] == '.')
+			goto next;
+		snprintf(path, sizeof(path), "%s/%s/%s", base, group,
+			 ents[i]->d_name);
+		fd = open(path, O_RDONLY);
+		len = fd < 0 ? -1 : read(fd, val, sizeof(val) - 1);
+		if (fd >= 0)
+			close(fd);
+		if (len < 0)
+			len = 0;
+		val[len] = '\0';
+		while (len && val[len - 1] == '\n')
+			val[--len] = '\0';
+		printf("RIG: SYSFS %s/%s %s\n", group, ents[i]->d_name, val);
+next:
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+int main(void)
+{
+	static const char * const groups[] = { "events", "format", "caps" };
+	char line[512], path[400];
+	int timeout;
+	FILE *list;
+
+	do_mount("proc", "/proc", "proc");
+	do_mount("sysfs", "/sys", "sysfs");
+	do_mount("devtmpfs", "/dev", "devtmpfs");
+	do_mount("debugfs", "/sys/kernel/debug", "debugfs");
+	do_mount("tmpfs", "/tmp", "tmpfs");
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (chdir("/rig"))
+		printf("RIG: no /rig directory\n");
+	list = fopen("tests.list", "r");
+	while (list && fgets(line, sizeof(line), list)) {
+		if (line[0] == '#' || sscanf(line, "%d %399s", &timeout, path) != 2)
+			continue;
+		run_test(path, timeout);
+	}
+	if (list)
+		fclose(list);
+
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		dump_group("/sys/bus/event_source/devices/cpu", groups[i]);
+
+	printf("RIG: DONE\n");
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}

@@ -1,0 +1,37 @@
+#!/bin/bash
+# mkinitrd.sh SELFTEST_DIR OUT.cpio.gz [--only GLOB]
+# Packs the static /init (rig/init.c), the selftests and /rig/tests.list.
+# With --only, just the tests whose path matches GLOB.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+st=$(realpath "$1") out=$(realpath -m "$2")
+only='*'
+[ "${3:-}" = --only ] && only=$4
+stage=$(dirname "$out")/initramfs
+rm -rf "$stage"
+mkdir -p "$stage/rig" "$stage/tmp" "$stage/proc" "$stage/sys" "$stage/dev"
+powerpc64le-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror \
+	-o "$stage/init" "$top/rig/init.c"
+(cd "$st" && find . -type f -perm -u+x ! -path '*/TMPDIR/*' | sed 's|^\./||' | LC_ALL=C sort) > "$stage/all.txt"
+: > "$(dirname "$out")/selftests-all.txt"
+: > "$stage/rig/tests.list"
+while read -r t; do
+	# shellcheck disable=SC2254
+	case "$t" in $only) ;; *) continue ;; esac
+	echo "$t" >> "$(dirname "$out")/selftests-all.txt"
+	if grep -qE "^${t}[[:space:]]" "$top/rig/emulator-skip.txt"; then
+		continue
+	fi
+	to=""
+	while read -r pat secs; do
+		case "$pat" in ''|'#'*) continue ;; esac
+		# shellcheck disable=SC2254
+		case "$t" in $pat) to=$secs; break ;; esac
+	done < "$top/rig/timeouts.txt"
+	mkdir -p "$stage/rig/$(dirname "$t")"
+	cp "$st/$t" "$stage/rig/$t"
+	echo "$to $t" >> "$stage/rig/tests.list"
+done < "$stage/all.txt"
+rm "$stage/all.txt"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 > "$out"
+echo "initrd: $(wc -l < "$stage/rig/tests.list") tests, $(du -h "$out" | cut -f1)"

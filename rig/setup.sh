@@ -1,0 +1,63 @@
+#!/bin/bash
+# Idempotent setup: Debian packages, the 6.12 base tree as a git repository
+# under build/, and the worktrees the rig builds from.
+#
+#   build/linux      git repository; branch "series" = base + one commit per
+#                    patch, the tree developers edit (make patches reads it)
+#   build/stock      worktree at tag "base" (pristine, never edited)
+#   build/patched    worktree, detached at base + git am patches/*.patch
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=$top/build
+GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=false"
+PKGS="gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
+qemu-system-data device-tree-compiler sparse dt-schema yamllint bc bison flex
+libssl-dev libelf-dev cpio ccache linux-source-6.12 xz-utils python3 git make
+gcc libc6-dev"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "setup: installing:$missing"
+	SUDO=""
+	[ "$(id -u)" = 0 ] || SUDO=sudo
+	$SUDO apt-get update -qq || true
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
+		--no-install-recommends $missing >/dev/null
+fi
+
+mkdir -p "$B"
+if [ ! -e "$B/linux/.git/refs/tags/base" ] && ! git -C "$B/linux" rev-parse -q --verify base >/dev/null 2>&1; then
+	tarball=$(ls /usr/src/linux-source-6.12.tar.xz)
+	rm -rf "$B/linux" "$B/stock" "$B/patched"
+	mkdir -p "$B/linux"
+	echo "setup: extracting $tarball"
+	tar -xf "$tarball" -C "$B/linux" --strip-components=1
+	cd "$B/linux"
+	ver=$(make -s kernelversion)
+	$GIT init -q -b series
+	$GIT add -A -f .
+	# Fixed identity and dates: the same tarball gives the same base
+	# commit on every machine, so base-commit: in the series is stable.
+	GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z" \
+		$GIT commit -q -m "Linux $ver (Debian linux-source-6.12)"
+	$GIT tag base
+	cd "$top"
+fi
+echo "setup: base tree $(git -C "$B/linux" log -1 --format='%h %s' base)"
+
+if [ ! -d "$B/stock" ]; then
+	$GIT -C "$B/linux" worktree add -q --detach "$B/stock" base
+fi
+
+# The developer branch starts as base + patches/ if it has not been made yet.
+if [ "$(git -C "$B/linux" rev-parse series)" = "$(git -C "$B/linux" rev-parse base)" ] &&
+   ls "$top"/patches/0*.patch 2>/dev/null | grep -v 0000-cover >/dev/null; then
+	$GIT -C "$B/linux" am -q $(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter)
+	echo "setup: series branch = base + $(ls "$top"/patches/0*.patch | grep -vc 0000-cover) patches"
+fi
+echo "setup: ok"

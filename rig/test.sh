@@ -1,0 +1,118 @@
+#!/bin/bash
+# test.sh full|quick|run [BOOT]
+#   full   build stock + patched kernels and the selftests, boot QEMU
+#          powernv10 three times (stock, powerpc_pmu=legacy, powerpc_pmu=dt),
+#          compare verdicts; ends with "N passed, N failed".
+#   quick  patched kernel, DT boot only, KUnit + event_code_tests.
+#   run    boot one kernel (BOOT=dt|legacy|stock) interactively.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=$top/build
+R=$B/results
+mode=${1:-full}
+IDLE=${IDLE:-240}
+t0=$(date +%s)
+
+bash "$top/rig/setup.sh" > "$B/setup.log" 2>&1 || { cat "$B/setup.log"; echo "0 passed, 1 failed"; exit 1; }
+grep "base tree" "$B/setup.log"
+
+if [ "$mode" = quick ]; then
+	R=$B/results-quick
+fi
+rm -rf "$R"
+mkdir -p "$R/logs"
+: > "$R/steps.tsv"
+
+# step NAME CMD...: run, log to $R/logs/NAME.log, record ok/fail.
+step() {
+	local name=$1 s rc
+	shift
+	s=$(date +%s)
+	"$@" > "$R/logs/$name.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		printf '%s\tok\n' "$name" >> "$R/steps.tsv"
+	else
+		printf '%s\tfail\n' "$name" >> "$R/steps.tsv"
+		tail -n 30 "$R/logs/$name.log"
+	fi
+	printf '%-18s %s  %4ds\n' "$name" "$([ $rc -eq 0 ] && echo ok || echo FAILED)" $(($(date +%s) - s))
+	return $rc
+}
+
+boot_args() {
+	case $1 in
+	stock) echo "" ;;
+	legacy) echo "powerpc_pmu=legacy" ;;
+	dt) echo "powerpc_pmu=dt" ;;
+	esac
+}
+
+vmlinux_for() {
+	[ "$1" = stock ] && echo "$B/obj/stock/vmlinux" || echo "$B/obj/patched/vmlinux"
+}
+
+new_tests() {
+	git -C "$B/patched" diff --name-only --diff-filter=A base HEAD -- \
+		tools/testing/selftests/powerpc/pmu |
+		sed -n 's|^tools/testing/selftests/powerpc/\(.*\)\.c$|\1|p' > "$B/new-tests.txt"
+}
+
+build_patched() {
+	step patched-tree bash "$top/rig/patched-tree.sh" &&
+	step kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/patched" \
+		$(ls "$B"/patched/arch/powerpc/configs/dts_pmu*.config 2>/dev/null)
+}
+
+build_selftests() {
+	step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
+	new_tests &&
+	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$B/initrd/initrd.gz" "$@"
+}
+
+boot() {
+	local name=$1
+	python3 "$top/rig/boot.py" --idle "$IDLE" --tests "$B/initrd/initramfs/rig/tests.list" \
+		"$name" "$(vmlinux_for "$name")" "$B/initrd/initrd.gz" "$R/$name" $(boot_args "$name") \
+		> "$R/logs/boot-$name.log" 2>&1
+	cat "$R/logs/boot-$name.log"
+}
+
+case $mode in
+full)
+	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
+	build_patched
+	build_selftests
+	# Two cores: two guests at a time (each QEMU TCG guest is one thread).
+	boot stock &
+	boot legacy &
+	wait
+	boot dt
+	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
+		"$top/rig/emulator-skip.txt" "$R/steps.tsv"
+	rc=$?
+	echo "make test: $(( ($(date +%s) - t0) / 60 )) min $(( ($(date +%s) - t0) % 60 )) s"
+	exit $rc
+	;;
+quick)
+	build_patched
+	build_selftests --only 'pmu/event_code_tests/*'
+	boot dt
+	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
+		"$top/rig/emulator-skip.txt" "$R/steps.tsv" --only dt
+	rc=$?
+	echo "make test-quick: $(( ($(date +%s) - t0) / 60 )) min $(( ($(date +%s) - t0) % 60 )) s"
+	exit $rc
+	;;
+run)
+	name=${2:-dt}
+	if [ "$name" = stock ]; then
+		step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock" || exit 1
+	else
+		build_patched || exit 1
+	fi
+	build_selftests || exit 1
+	exec python3 "$top/rig/boot.py" --interactive "$name" "$(vmlinux_for "$name")" \
+		"$B/initrd/initrd.gz" "$R/$name" $(boot_args "$name")
+	;;
+esac
