@@ -1,0 +1,110 @@
+#!/bin/bash
+# make check: the series applies with git am onto the pristine base; the
+# files it creates are byte-identical here and in the patched tree;
+# checkpatch --strict on every patch; every prefix of the series builds;
+# sparse (C=2) and W=1 show no new warnings on the touched C files; the
+# series' bindings pass dt_binding_check.  Exits non-zero on any finding.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=$top/build
+R=$B/check
+GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=false"
+ARCHMAKE="ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu-"
+rm -rf "$R"
+mkdir -p "$R"
+bad=0
+ok=0
+pass() { ok=$((ok + 1)); printf 'ok    %s\n' "$*"; }
+fail() { bad=$((bad + 1)); printf 'FAIL  %s\n' "$*"; }
+
+bash "$top/rig/setup.sh" > "$R/setup.log" 2>&1 || { cat "$R/setup.log"; exit 1; }
+mapfile -t pl < <(ls "$top"/patches/0*.patch 2>/dev/null | grep -v '/0000-cover-letter.patch$' || true)
+
+# 1. git am onto base
+if bash "$top/rig/patched-tree.sh" > "$R/am.log" 2>&1; then
+	pass "git am: ${#pl[@]} patches apply onto base"
+else
+	fail "git am: series does not apply (build/check/am.log)"
+	cat "$R/am.log"
+	exit 1
+fi
+P=$B/patched
+
+# 2. created files identical; nothing here that the series does not create
+mapfile -t created < <(git -C "$P" diff --name-only --diff-filter=A base HEAD)
+n=0
+for f in "${created[@]}"; do
+	[ "$f" = MAINTAINERS ] && continue
+	if cmp -s "$top/$f" "$P/$f"; then n=$((n + 1)); else fail "created file differs or missing here: $f"; fi
+done
+while IFS= read -r f; do
+	printf '%s\n' "${created[@]}" | grep -qxF "$f" || fail "file here is not created by the series: $f"
+done < <(cd "$top" && git ls-files arch Documentation tools 2>/dev/null)
+pass "created files: $n identical"
+
+# 3. checkpatch --strict
+for p in "${pl[@]}"; do
+	if (cd "$B/stock" && ./scripts/checkpatch.pl --strict --no-signoff -q "$p") > "$R/checkpatch.log" 2>&1 &&
+	   ! grep -qE '^(WARNING|ERROR|CHECK)' "$R/checkpatch.log"; then
+		pass "checkpatch --strict: $(basename "$p")"
+	else
+		fail "checkpatch --strict: $(basename "$p")"
+		sed 's/^/      /' "$R/checkpatch.log" | head -40
+	fi
+	grep -q '^Signed-off-by: ' "$p" || fail "no Signed-off-by: $(basename "$p")"
+done
+
+# 4. every prefix builds (a prefix that touches only Documentation/, tools/
+#    or MAINTAINERS builds the kernel its predecessor built; the full series
+#    is built by make test and below).
+T=$B/bisect
+[ -d "$T" ] || $GIT -C "$B/linux" worktree add -q --detach "$T" base
+for i in $(seq 1 ${#pl[@]}); do
+	p=${pl[$((i - 1))]}
+	if ! grep -E '^diff --git a/' "$p" | grep -qvE ' a/(Documentation/|tools/|MAINTAINERS)'; then
+		pass "prefix $i builds (touches no kernel sources)"
+		continue
+	fi
+	(cd "$T" && $GIT am --abort >/dev/null 2>&1; $GIT checkout -q --detach base && $GIT reset -q --hard &&
+	 $GIT am -q "${pl[@]:0:$i}") > "$R/bisect-$i.log" 2>&1 &&
+	bash "$top/rig/build-kernel.sh" "$T" "$B/obj/bisect" \
+		$(ls "$T"/arch/powerpc/configs/dts_pmu*.config 2>/dev/null) >> "$R/bisect-$i.log" 2>&1
+	if [ $? -eq 0 ]; then pass "prefix $i builds"; else fail "prefix $i does not build (build/check/bisect-$i.log)"; tail -20 "$R/bisect-$i.log"; fi
+done
+
+# 5. sparse and W=1 on the touched C files: no warning that stock lacks
+mapfile -t cfiles < <(git -C "$P" diff --name-only base HEAD -- 'arch/*.c' 'kernel/*.c' 'drivers/*.c')
+if [ ${#cfiles[@]} -gt 0 ]; then
+	bash "$top/rig/build-kernel.sh" "$P" "$B/obj/patched" \
+		$(ls "$P"/arch/powerpc/configs/dts_pmu*.config 2>/dev/null) > "$R/patched-build.log" 2>&1 ||
+		fail "patched kernel does not build"
+	bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock" > "$R/stock-build.log" 2>&1
+fi
+norm() { sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | grep -E 'warning|error' | sort -u; }
+for f in "${cfiles[@]}"; do
+	o=${f%.c}.o
+	make -s -C "$P" O="$B/obj/patched" $ARCHMAKE C=2 W=1 "$o" 2>&1 | norm > "$R/sparse-new.txt"
+	: > "$R/sparse-old.txt"
+	[ -f "$B/stock/$f" ] &&
+		make -s -C "$B/stock" O="$B/obj/stock" $ARCHMAKE C=2 W=1 "$o" 2>&1 | norm > "$R/sparse-old.txt"
+	new=$(comm -23 "$R/sparse-new.txt" "$R/sparse-old.txt")
+	if [ -z "$new" ]; then pass "sparse+W=1: $f"; else fail "sparse+W=1: $f"; echo "$new" | sed 's/^/      /'; fi
+done
+
+# 6. dt_binding_check on the series' bindings (Debian's dt-schema is
+#    2022.08.2, older than the 2023.9 the kernel asks for; see README).
+mapfile -t bindings < <(printf '%s\n' "${created[@]}" | grep '^Documentation/devicetree/bindings/.*\.yaml$' || true)
+for y in "${bindings[@]}"; do
+	if make -C "$P" O="$B/obj/dtcheck" DT_SCHEMA_MIN_VERSION=2022.08 \
+		DT_SCHEMA_FILES="$(basename "$y")" dt_binding_check > "$R/dtbc.log" 2>&1 &&
+	   ! grep -E "$(basename "$y" .yaml)" "$R/dtbc.log" | grep -qiE 'warning|error'; then
+		pass "dt_binding_check: $(basename "$y")"
+	else
+		fail "dt_binding_check: $(basename "$y")"
+		grep -E "$(basename "$y" .yaml)|rror" "$R/dtbc.log" | head -30 | sed 's/^/      /'
+	fi
+done
+
+echo
+echo "$ok passed, $bad failed"
+[ $bad -eq 0 ]

@@ -1,0 +1,34 @@
+#!/bin/bash
+# Regenerate patches/ from build/linux (branch "series": base + one commit
+# per patch) and refresh the files the series creates in this repository.
+# The cover letter's subject and body come from rig/cover-letter.txt.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+L=$top/build/linux
+GIT=(git -C "$L" -c "user.name=PMU-DT Developers" -c user.email=pmu-dt-dev@example.org)
+
+[ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
+	{ echo "patches: build/linux has uncommitted changes; commit them first" >&2; exit 1; }
+n=$("${GIT[@]}" rev-list --count base..series)
+"${GIT[@]}" config branch.series.description "$(cat "$top/rig/cover-letter.txt")"
+rm -f "$top"/patches/*.patch
+mkdir -p "$top/patches"
+"${GIT[@]}" format-patch -q --cover-letter --cover-from-description=subject \
+	--base=base --no-signature -o "$top/patches" base..series
+echo "patches: $n patches + cover letter in patches/"
+
+# Files the series creates live in this repo at their kernel paths.
+mapfile -t created < <("${GIT[@]}" diff --name-only --diff-filter=A base series)
+for d in arch Documentation tools; do
+	[ -d "$top/$d" ] && find "$top/$d" -type f -delete
+done
+for f in "${created[@]}"; do
+	case "$f" in MAINTAINERS) continue ;; esac
+	mkdir -p "$top/$(dirname "$f")"
+	"${GIT[@]}" show "series:$f" > "$top/$f"
+	[ -x "$L/$f" ] && chmod +x "$top/$f"
+done
+for d in arch Documentation tools; do
+	[ -d "$top/$d" ] && find "$top/$d" -type d -empty -delete
+done
+echo "patches: ${#created[@]} created files refreshed"
