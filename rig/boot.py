@@ -138,8 +138,9 @@ with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
     for c, r in kunit:
         f.write("%s\t%s\n" % (c, r))
 
-backend = [ln for ln in lines if "performance monitor hardware support registered" in ln
-           or "powerpc_pmu" in ln.lower() or "dts_pmu" in ln.lower()]
+backend = [ln for ln in lines if "Kernel command line" not in ln and
+           ("performance monitor hardware support registered" in ln or
+            re.search(r"\b(powerpc_pmu|dts_pmu|power-pmu-dt)\b", ln))]
 with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("name: %s\n" % a.name)
     f.write("cmdline: %s\n" % cmdline.strip())

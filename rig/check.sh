@@ -105,6 +105,31 @@ for y in "${bindings[@]}"; do
 	fi
 done
 
+# 7. descriptions: dtc without warnings, dt-validate against the binding
+schema=$B/obj/dtcheck/Documentation/devicetree/bindings/processed-schema.json
+mapfile -t dts < <(printf '%s\n' "${created[@]}" | grep -E '^arch/powerpc/perf/.*\.dtsi?$' || true)
+for d in "${dts[@]}"; do
+	out=$R/$(basename "$d" .dts).dtb
+	if ! dtc -I dts -O dtb -o "$out" "$P/$d" > "$R/dtc.log" 2>&1 || [ -s "$R/dtc.log" ]; then
+		fail "dtc: $d"
+		sed 's/^/      /' "$R/dtc.log" | head -20
+		continue
+	fi
+	pass "dtc (no warnings): $d, $(stat -c %s "$out") bytes"
+	# A description is a detached tree, not a board: give a copy the
+	# root model/compatible dt-schema requires of every root node.
+	fdtput -t s "$out" / model "description check" &&
+		fdtput -t s "$out" / compatible "rig,description-check"
+	if [ ! -f "$schema" ]; then
+		fail "dt-validate: $d (no processed schema: binding check did not run)"
+	elif dt-validate -s "$schema" "$out" > "$R/dtv.log" 2>&1 && [ ! -s "$R/dtv.log" ]; then
+		pass "dt-validate: $d"
+	else
+		fail "dt-validate: $d"
+		sed 's/^/      /' "$R/dtv.log" | head -20
+	fi
+done
+
 echo
 echo "$ok passed, $bad failed"
 [ $bad -eq 0 ]
