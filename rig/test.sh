@@ -13,6 +13,7 @@ mode=${1:-full}
 IDLE=${IDLE:-240}
 t0=$(date +%s)
 
+mkdir -p "$B"
 bash "$top/rig/setup.sh" > "$B/setup.log" 2>&1 || { cat "$B/setup.log"; echo "0 passed, 1 failed"; exit 1; }
 grep "base tree" "$B/setup.log"
 
