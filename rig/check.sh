@@ -44,8 +44,8 @@ pass "created files: $n identical"
 
 # 3. checkpatch --strict
 for p in "${pl[@]}"; do
-	if (cd "$P" && ./scripts/checkpatch.pl --strict --no-signoff -q "$p") > "$R/checkpatch.log" 2>&1 &&
-	   ! grep -qE '^(WARNING|ERROR|CHECK)' "$R/checkpatch.log"; then
+	if (cd "$P" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --no-signoff -q "$p") > "$R/checkpatch.log" 2>&1 &&
+	   ! grep -qE '^(WARNING|ERROR|CHECK)|Traceback' "$R/checkpatch.log"; then
 		pass "checkpatch --strict: $(basename "$p")"
 	else
 		fail "checkpatch --strict: $(basename "$p")"
@@ -135,6 +135,51 @@ for d in "${dts[@]}"; do
 		sed 's/^/      /' "$R/dtv.log" | head -20
 	fi
 done
+
+# 8. the events generator: the POWER10 perf JSON (read from the tree, not
+#    copied) through it, merged into the POWER10 description, validated;
+#    and its error paths (clear message, exit 1, no output file).
+gen=$P/arch/powerpc/tools/pmu-json-to-dts.py
+if [ -f "$gen" ]; then
+	json=$P/tools/perf/pmu-events/arch/powerpc/power10
+	G=$R/gen
+	mkdir -p "$G"
+	if python3 "$gen" -o "$G/events.dtsi" "$json" 2> "$G/gen.log"; then
+		n=$(grep -c 'event_code = ' "$G/events.dtsi")
+		cp "$P/arch/powerpc/perf/dts-pmu-power10.dts" "$G/desc.dts"
+		printf '/include/ "desc.dts"\n\n&{/pmus/pmu_dts@0} {\n/include/ "events.dtsi"\n};\n' > "$G/wrap.dts"
+		if dtc -I dts -O dtb -o "$G/wrap.dtb" "$G/wrap.dts" > "$G/dtc.log" 2>&1 && [ ! -s "$G/dtc.log" ] &&
+		   fdtput -t s "$G/wrap.dtb" / model "description check" &&
+		   fdtput -t s "$G/wrap.dtb" / compatible "rig,description-check" &&
+		   dt-validate -s "$schema" "$G/wrap.dtb" > "$G/dtv.log" 2>&1 && [ ! -s "$G/dtv.log" ]; then
+			pass "generator: $n POWER10 events, $(stat -c %s "$G/events.dtsi") bytes of source, validates"
+		else
+			fail "generator output does not validate"
+			cat "$G/dtc.log" "$G/dtv.log" | head -20 | sed 's/^/      /'
+		fi
+	else
+		fail "generator failed on the POWER10 JSON"
+		sed 's/^/      /' "$G/gen.log"
+	fi
+	# error paths: each must exit 1 with a message and leave no file
+	mkdir -p "$G/bad"
+	printf '[{"EventCode": "0x1", "EventName": "A"},' > "$G/bad/truncated.json"
+	printf '[{"EventCode": "0x1", "EventName": "A"}, {"EventCode": "0x2", "EventName": "A"}]' > "$G/bad/dup.json"
+	printf '[{"EventCode": "0xzz", "EventName": "A"}]' > "$G/bad/code.json"
+	printf '[{"EventCode": "0x1"}]' > "$G/bad/noname.json"
+	for input in "$G/bad/missing.json" "$G/bad/truncated.json" "$G/bad/dup.json" \
+		     "$G/bad/code.json" "$G/bad/noname.json"; do
+		rm -f "$G/bad/out.dtsi"
+		python3 "$gen" -o "$G/bad/out.dtsi" "$input" 2> "$G/bad/err.log"
+		rc=$?
+		if [ $rc -eq 1 ] && [ ! -e "$G/bad/out.dtsi" ] && grep -q "^pmu-json-to-dts: .*$(basename "$input")" "$G/bad/err.log" &&
+		   [ -z "$(ls -A "$G/bad" | grep '^\.pmu-json')" ]; then
+			pass "generator rejects $(basename "$input"): $(cat "$G/bad/err.log")"
+		else
+			fail "generator on $(basename "$input"): exit $rc, $(cat "$G/bad/err.log")"
+		fi
+	done
+fi
 
 echo
 echo "$ok passed, $bad failed"

@@ -31,4 +31,7 @@ done
 for d in arch Documentation tools; do
 	[ -d "$top/$d" ] && find "$top/$d" -type d -empty -delete
 done
+# MAINTAINERS-snippet: the lines the series adds to MAINTAINERS.
+"${GIT[@]}" diff base series -- MAINTAINERS | sed -n 's/^+\([^+]\)/\1/p; s/^+$//p' |
+	sed '/^$/d' > "$top/MAINTAINERS-snippet"
 echo "patches: ${#created[@]} created files refreshed"

@@ -14,7 +14,7 @@ GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=fal
 PKGS="gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
 qemu-system-data device-tree-compiler sparse dt-schema yamllint bc bison flex
 libssl-dev libelf-dev cpio ccache linux-source-6.12 xz-utils python3 git make
-gcc libc6-dev python3-ply"
+gcc libc6-dev python3-ply python3-git"
 
 missing=""
 for p in $PKGS; do
