@@ -44,8 +44,15 @@ pass "created files: $n identical"
 
 # 3. checkpatch --strict
 for p in "${pl[@]}"; do
-	if (cd "$P" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --no-signoff -q "$p") > "$R/checkpatch.log" 2>&1 &&
-	   ! grep -qE '^(WARNING|ERROR|CHECK)|Traceback' "$R/checkpatch.log"; then
+	(cd "$P" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --no-signoff -q "$p") > "$R/checkpatch.log" 2>&1
+	# A CamelCase CHECK on an identifier the base tree already defines
+	# (a register name such as MMCR0_PMCjCE) is not the patch's to fix.
+	grep -oP '^CHECK: Avoid CamelCase: <\K[^>]+' "$R/checkpatch.log" | sort -u | while read -r id; do
+		git -C "$B/stock" grep -qw -- "$id" -- arch include && echo "$id"
+	done > "$R/camel-ok.txt"
+	if ! grep -E '^(WARNING|ERROR|CHECK)|Traceback' "$R/checkpatch.log" |
+	     grep -vF -f <(sed 's/.*/CHECK: Avoid CamelCase: <&>/' "$R/camel-ok.txt"; echo '@@none@@') |
+	     grep -q .; then
 		pass "checkpatch --strict: $(basename "$p")"
 	else
 		fail "checkpatch --strict: $(basename "$p")"
