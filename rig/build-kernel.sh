@@ -23,7 +23,7 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.rig-config-sum" 2>/dev/null)" != "
 	make -s -C "$src" O="$obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- olddefconfig >/dev/null
 	for f in $frags; do
 		grep -E '^CONFIG_[A-Z0-9_]+=' "$f" | while IFS= read -r l; do
-			grep -qxF "$l" "$obj/.config" || echo "warning: $(basename "$f"): $l did not stick" >&2
+			grep -qxF "$l" "$obj/.config" || echo "note: $(basename "$f"): $l not set (symbol not in this tree?)" >&2
 		done
 	done
 	echo "$want" > "$obj/.rig-config-sum"

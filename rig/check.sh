@@ -74,11 +74,13 @@ for i in $(seq 1 ${#pl[@]}); do
 	fi
 	if [ "$i" -eq ${#pl[@]} ]; then
 		# the whole series: the patched tree make test builds too
-		bash "$top/rig/build-kernel.sh" "$P" "$B/obj/patched" > "$R/bisect-$i.log" 2>&1
+		bash "$top/rig/build-kernel.sh" "$P" "$B/obj/patched" "$top/rig/patched.config" \
+			> "$R/bisect-$i.log" 2>&1
 	else
 		(cd "$T" && $GIT am --abort >/dev/null 2>&1; $GIT checkout -q --detach base &&
 		 $GIT reset -q --hard && $GIT am -q "${pl[@]:0:$i}") > "$R/bisect-$i.log" 2>&1 &&
-		bash "$top/rig/build-kernel.sh" "$T" "$B/obj/bisect" >> "$R/bisect-$i.log" 2>&1
+		bash "$top/rig/build-kernel.sh" "$T" "$B/obj/bisect" "$top/rig/patched.config" \
+			>> "$R/bisect-$i.log" 2>&1
 	fi
 	if grep -E '(warning|Warning|WARNING)' "$R/bisect-$i.log"; then
 		fail "prefix $i: build warnings"
@@ -89,7 +91,8 @@ done
 # 5. sparse and W=1 on the touched C files: no warning that stock lacks
 mapfile -t cfiles < <(git -C "$P" diff --name-only base HEAD -- 'arch/*.c' 'kernel/*.c' 'drivers/*.c')
 if [ ${#cfiles[@]} -gt 0 ]; then
-	bash "$top/rig/build-kernel.sh" "$P" "$B/obj/patched" > "$R/patched-build.log" 2>&1 ||
+	bash "$top/rig/build-kernel.sh" "$P" "$B/obj/patched" "$top/rig/patched.config" \
+		> "$R/patched-build.log" 2>&1 ||
 		fail "patched kernel does not build"
 	bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock" > "$R/stock-build.log" 2>&1
 fi

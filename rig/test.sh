@@ -61,7 +61,8 @@ new_tests() {
 
 build_patched() {
 	step patched-tree bash "$top/rig/patched-tree.sh" &&
-	step kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/patched"
+	step kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/patched" \
+		"$top/rig/patched.config"
 }
 
 build_selftests() {

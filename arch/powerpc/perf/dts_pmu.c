@@ -237,10 +237,9 @@ static bool dts_restricted_ok(const struct dts_pmu *p, unsigned int pmc, u64 eve
 #define DTS_CNST_PMC_VAL(pmc)	(1UL << (((pmc) - 1) * 2))
 #define DTS_CNST_PMC_MASK(pmc)	(2UL << (((pmc) - 1) * 2))
 
-static int dts_get_constraint(u64 event, unsigned long *maskp,
-			      unsigned long *valp, u64 config1)
+static int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
+			  unsigned long *valp, u64 config1)
 {
-	const struct dts_pmu *p = dp;
 	unsigned long mask = 0, value = 0;
 	bool restricted = false;
 	struct dts_ev e;
@@ -291,6 +290,12 @@ static int dts_get_constraint(u64 event, unsigned long *maskp,
 	return 0;
 }
 
+static int dts_get_constraint(u64 event, unsigned long *maskp,
+			      unsigned long *valp, u64 config1)
+{
+	return dts_constraint(dp, event, maskp, valp, config1);
+}
+
 static unsigned long *dts_mmcr(struct mmcr_regs *r, unsigned int idx)
 {
 	switch (idx) {
@@ -327,11 +332,10 @@ static void dts_sdar_mode(const struct dts_pmu *p, const struct dts_ev *e,
 	*reg |= (val ? val : f->default_val) << f->target;
 }
 
-static int dts_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
-			    struct mmcr_regs *mmcr, struct perf_event *pevents[],
-			    u32 flags)
+static void dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
+		      unsigned int hwc[], struct mmcr_regs *mmcr,
+		      struct perf_event *pevents[])
 {
-	const struct dts_pmu *p = dp;
 	unsigned int pmc_inuse = 0;
 	struct mmcr_regs m = { };
 	int i;
@@ -410,16 +414,29 @@ static int dts_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
 		m.mmcr0 |= MMCR0_PMCCEXT | MMCR0_C56RUN;
 
 	*mmcr = m;
+}
+
+static int dts_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
+			    struct mmcr_regs *mmcr, struct perf_event *pevents[],
+			    u32 flags)
+{
+	dts_mmcrs(dp, event, n_ev, hwc, mmcr, pevents);
 	return 0;
+}
+
+static void dts_clear_pmc(const struct dts_pmu *p, unsigned int pmc,
+			  struct mmcr_regs *mmcr)
+{
+	const struct dts_pmu_field *f = &p->fields[p->role[DTS_ROLE_PSEL]];
+
+	pmc++;
+	if (pmc >= 1 && pmc <= p->nr_pmc && (p->programmable & BIT(pmc)))
+		*dts_mmcr(mmcr, f->mmcr) &= ~(f->mask << f->pmc_shift[pmc]);
 }
 
 static void dts_disable_pmc(unsigned int pmc, struct mmcr_regs *mmcr)
 {
-	const struct dts_pmu_field *f = &dp->fields[dp->role[DTS_ROLE_PSEL]];
-
-	pmc++;
-	if (pmc >= 1 && pmc <= dp->nr_pmc && (dp->programmable & BIT(pmc)))
-		*dts_mmcr(mmcr, f->mmcr) &= ~(f->mask << f->pmc_shift[pmc]);
+	dts_clear_pmc(dp, pmc, mmcr);
 }
 
 static int dts_get_alternatives(u64 event, unsigned int flags, u64 alt[])
@@ -777,16 +794,19 @@ static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
 		return bad(ps, np, "default-value %u does not fit %u bits", v, len);
 	f->default_val = v;
 
+	has_base = of_property_present(np, "target_field_base");
+	has_tgt = of_property_present(np, "target_fields");
 	f->mmcr = DTS_PMU_NO_FIELD;
 	rc = get_u32(ps, np, "mmcr", &v, 0, p->nr_mmcr - 1, false);
-	if (rc == -ENOENT)
+	if (rc == -ENOENT) {
+		if (has_base || has_tgt || f->encoding || f->cond)
+			return bad(ps, np, "a target, condition or encoding without mmcr");
 		goto done;
+	}
 	if (rc)
 		return rc;
 	f->mmcr = v;
 
-	has_base = of_property_present(np, "target_field_base");
-	has_tgt = of_property_present(np, "target_fields");
 	if (has_base == has_tgt)
 		return bad(ps, np, "needs one of target_field_base, target_fields");
 	if (has_tgt) {
@@ -1218,7 +1238,7 @@ static int dts_parse_constraints(struct dts_parse *ps, const struct device_node 
 			continue;	/* after the restricted counters */
 		else if (of_node_name_eq(np, "grouping"))
 			rc = dts_parse_grouping(ps, np);
-		else if (of_property_present(np, "constraint-mask"))
+		else if (!of_get_child_count(np))
 			rc = dts_parse_rule(ps, np);
 		else
 			/* a group of rules: threshold { }, cache { } */
@@ -1306,6 +1326,8 @@ static int dts_parse_events(struct dts_parse *ps, const struct device_node *pmu_
 		unsigned int j;
 
 		rc = get_u64(ps, np, "event_code", &code, true, true);
+		if (!rc && !code)
+			rc = bad(ps, np, "event_code is 0");
 		if (!rc)
 			rc = dts_check_code(ps, np, "event_code", code);
 		if (!rc && !dts_name_ok(name, 64))
@@ -1424,7 +1446,13 @@ static void dts_parse_free(struct dts_parse *ps)
 	kfree(ps->fmt_attrs);
 	kfree(ps->fmt_ptrs);
 	kfree(ps->fmt_strs);
-	memset(ps, 0, sizeof(*ps));
+	ps->ev_attrs = NULL;
+	ps->ev_ptrs = NULL;
+	ps->fmt_attrs = NULL;
+	ps->fmt_ptrs = NULL;
+	ps->fmt_strs = NULL;
+	ps->nr_events = 0;
+	ps->nr_formats = 0;
 }
 
 /*
@@ -1565,11 +1593,12 @@ static const char * __init dts_cpu_platform(const u8 **blob)
 }
 
 /* The "ibm,power-pmu" node, under @parent's pmus node, for @platform */
-static struct device_node * __init dts_find_node(struct device_node *parent,
+static struct device_node *dts_find_node(struct device_node *parent,
 						 const char *platform)
 {
 	struct device_node *pmus, *np;
-	const char *s = NULL;
+	const char *s;
+	int len;
 
 	pmus = of_get_child_by_name(parent, "pmus");
 	if (!pmus)
@@ -1577,9 +1606,9 @@ static struct device_node * __init dts_find_node(struct device_node *parent,
 	for_each_available_child_of_node(pmus, np) {
 		if (!of_device_is_compatible(np, "ibm,power-pmu"))
 			continue;
-		if (of_property_read_string(np, "platform", &s) || strcmp(s, platform)) {
-			pr_info("%pOF: for platform %s, this CPU is %s: ignored\n", np,
-				s ?: "(none)", platform);
+		s = of_get_property(np, "platform", &len);
+		if (!s || len < 1 || strnlen(s, len) != len - 1 || strcmp(s, platform)) {
+			pr_info("%pOF: platform is not \"%s\": ignored\n", np, platform);
 			continue;
 		}
 		break;
@@ -1768,3 +1797,7 @@ static int __init dts_pmu_debugfs_init(void)
 	return 0;
 }
 late_initcall(dts_pmu_debugfs_init);
+
+#ifdef CONFIG_PPC_PMU_DT_KUNIT_TEST
+#include "dts_pmu_test.c"
+#endif

@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * KUnit tests for the device-tree described core PMU.  Included from
+ * dts_pmu.c so that they can reach its static parser and callbacks.
+ *
+ * dts_pmu_parser: the built-in POWER10 description parses; every mutant
+ * of it in a systematic corpus (each property deleted, lengthened,
+ * truncated, set out of range) is rejected with a message naming the
+ * node and the property, or accepted when the property is optional.
+ *
+ * dts_pmu_power10_equiv: on a POWER10 (ISA 3.1) CPU, the compiled
+ * description gives exactly what isa207_get_constraint() and the POWER10
+ * compute_mmcr give, for random raw codes and random groups.
+ */
+
+#include <kunit/test.h>
+#include <linux/libfdt.h>
+#include <linux/prandom.h>
+
+/* Parse the power10 node of a flattened tree into @p */
+static int dts_test_parse(const void *blob, struct dts_parse *ps, struct dts_pmu *p)
+{
+	struct device_node *root = NULL, *np;
+	void *mem;
+	int rc;
+
+	memset(ps, 0, sizeof(*ps));
+	mem = of_fdt_unflatten_tree(blob, NULL, &root);
+	if (!mem || !root) {
+		kfree(mem);
+		return -EFAULT;
+	}
+	np = dts_find_node(root, "power10");
+	if (np) {
+		rc = dts_pmu_parse(ps, p, np);
+		of_node_put(np);
+	} else {
+		rc = -ENODEV;
+	}
+	if (!rc)
+		dts_parse_free(ps);
+	kfree(mem);
+	return rc;
+}
+
+/* Proves: the built-in POWER10 description parses into the expected tables. */
+static void __init dts_test_builtin_parses(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0,
+			    "%s", ps->err);
+	KUNIT_EXPECT_STREQ(test, p->name, "POWER10");
+	KUNIT_EXPECT_EQ(test, p->nr_pmc, 6);
+	KUNIT_EXPECT_EQ(test, p->max_counter, 6);
+	KUNIT_EXPECT_EQ(test, p->programmable, 0x1e);
+	KUNIT_EXPECT_EQ(test, p->nc_limit, 4);
+	KUNIT_EXPECT_EQ(test, p->restricted[5][0], 0x500fa);
+	KUNIT_EXPECT_EQ(test, p->restricted[6][0], 0x600f4);
+	KUNIT_EXPECT_EQ(test, p->generic[PERF_COUNT_HW_CPU_CYCLES], 0x600f4);
+	KUNIT_EXPECT_EQ(test, p->generic[PERF_COUNT_HW_BRANCH_MISSES], 0x3e098);
+	KUNIT_EXPECT_EQ(test, p->nr_alt, 2);
+	KUNIT_EXPECT_EQ(test, p->bhrb_nr, 32);
+}
+
+/* The mutations of the corpus */
+enum { MUT_DELETE, MUT_LONGER, MUT_SHORTER, MUT_HUGE, MUT_NR };
+static const char * const dts_mut_names[MUT_NR] = {
+	"deleted", "4 bytes longer", "truncated", "0xffffffff",
+};
+
+/* Properties the parser does not read: any mutation is accepted. */
+static const char * const dts_ignored_props[] = {
+	"description", "event-category", "event-class", "privilege", "event",
+	"status", "pmu-version", "reg", "increment", "#address-cells",
+	"#size-cells",
+};
+
+/* Optional properties: deleting them leaves a valid description. */
+static const char * const dts_optional_props[] = {
+	"condition", "default-value", "event-shift", "restricted-counters-too",
+	"require-pmc", "requires-ebb", "limit", "group-constraint-mask",
+	"group-constraint-value", "read", "write", "prefetch", "any",
+	"any-return", "ind-call", "cond", "call", "any-call",
+};
+
+/*
+ * Mutants whose outcome the rules above do not predict, with the message
+ * they must produce ("" = accepted).
+ */
+static const struct {
+	const char *node;
+	const char *prop;
+	int mut;
+	const char *msg;
+} dts_mut_exceptions[] = {
+	/* compatible is a string list: one more entry still matches */
+	{ "pmu_dts@0", "compatible", MUT_LONGER, "" },
+	/* selecting the node: no node, no parse, no message */
+	{ "pmu_dts@0", "compatible", -1, NULL },
+	{ "pmu_dts@0", "platform", -1, NULL },
+	/* THRESH_CMP without config = <1> lands on config bits 0-17 */
+	{ "THRESH_CMP", "config", MUT_DELETE, "overlaps another field" },
+	/* without its encoding THRESH_CMP is 18 bits, its target 11 */
+	{ "THRESH_CMP", "encoding", MUT_DELETE, "not 18 bits wide" },
+	/* the threshold compare rule is still a valid rule unencoded */
+	{ "thresh-cmp", "encoding", MUT_DELETE, "" },
+	{ "thresh-cmp", "config", MUT_DELETE, "" },
+	/* the value without the mask it must lie inside */
+	{ "grouping", "group-constraint-mask", MUT_DELETE, "outside the mask" },
+	{ "grouping", "group-constraint-mask", MUT_SHORTER, "outside the mask" },
+	/* one cell of <hi lo> is the code hi, a valid code here */
+	{ "mem-loads", "event_code", MUT_SHORTER, "" },
+	{ "mem-stores", "event_code", MUT_SHORTER, "" },
+	{ "LLC-loads", "event_code", MUT_SHORTER, "" },
+	{ "LLC-prefetches", "event_code", MUT_SHORTER, "" },
+	{ "LLC-stores", "event_code", MUT_SHORTER, "" },
+	/* one cell of <0x0 code> is the code 0 */
+	{ NULL, "event_code", MUT_SHORTER, "event_code is 0" },
+	/* one cell of <0x0 mask> is the mask 0 */
+	{ NULL, "event-mask", MUT_SHORTER, "event-mask 0x0" },
+	/* an 8-byte mask from a 4-byte one is a valid length, wrong value */
+	{ NULL, "event-mask", MUT_LONGER, "event-mask" },
+	/* booleans have no length to change */
+	{ NULL, "restricted-counters-too", MUT_LONGER, "" },
+	{ NULL, "require-pmc", MUT_LONGER, "" },
+	{ NULL, "requires-ebb", MUT_LONGER, "" },
+};
+
+static bool dts_in(const char *s, const char * const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(s, list[i]))
+			return true;
+	return false;
+}
+
+/* Expected message for a mutant: NULL = rejected without a parse, "" = accepted */
+static const char *dts_mut_expect(const char *node, const char *prop, int mut,
+				  bool *exception)
+{
+	size_t i;
+
+	*exception = true;
+	for (i = 0; i < ARRAY_SIZE(dts_mut_exceptions); i++) {
+		if (dts_mut_exceptions[i].node && strcmp(dts_mut_exceptions[i].node, node))
+			continue;
+		if (strcmp(dts_mut_exceptions[i].prop, prop))
+			continue;
+		if (dts_mut_exceptions[i].mut >= 0 && dts_mut_exceptions[i].mut != mut)
+			continue;
+		return dts_mut_exceptions[i].msg;
+	}
+	*exception = false;
+	if (dts_in(prop, dts_ignored_props, ARRAY_SIZE(dts_ignored_props)))
+		return "";
+	if (mut == MUT_DELETE &&
+	    dts_in(prop, dts_optional_props, ARRAY_SIZE(dts_optional_props)))
+		return "";
+	return prop;
+}
+
+struct dts_corpus {
+	unsigned int cases;
+	unsigned int rejected;
+	unsigned int accepted;
+};
+
+static void __init dts_run_mutant(struct kunit *test, const void *orig, void *buf,
+				  int bufsize, int node_off, const char *prop, int mut,
+				  struct dts_corpus *c, struct dts_parse *ps,
+				  struct dts_pmu *p)
+{
+	const char *node, *expect;
+	const void *val;
+	bool exception;
+	u8 tmp[64];
+	int len, rc;
+
+	KUNIT_ASSERT_EQ(test, fdt_open_into(orig, buf, bufsize), 0);
+	node = fdt_get_name(buf, node_off, NULL);
+	val = fdt_getprop(buf, node_off, prop, &len);
+	if (!val || len > (int)sizeof(tmp) - 4)
+		return;
+	memcpy(tmp, val, len);
+
+	switch (mut) {
+	case MUT_DELETE:
+		rc = fdt_delprop(buf, node_off, prop);
+		break;
+	case MUT_LONGER:
+		memset(tmp + len, 0xff, 4);
+		rc = fdt_setprop(buf, node_off, prop, tmp, len + 4);
+		break;
+	case MUT_SHORTER:
+		if (!len)
+			return;
+		rc = fdt_setprop(buf, node_off, prop, tmp, len / 2);
+		break;
+	default:
+		if (len != 4)
+			return;
+		memset(tmp, 0xff, 4);
+		rc = fdt_setprop(buf, node_off, prop, tmp, 4);
+		break;
+	}
+	KUNIT_ASSERT_EQ(test, rc, 0);
+
+	expect = dts_mut_expect(node, prop, mut, &exception);
+	rc = dts_test_parse(buf, ps, p);
+	c->cases++;
+	if (rc)
+		c->rejected++;
+	else
+		c->accepted++;
+
+	if (expect && !*expect) {
+		KUNIT_EXPECT_EQ_MSG(test, rc, 0, "%s/%s %s: rejected: %s", node, prop,
+				    dts_mut_names[mut], ps->err);
+		return;
+	}
+	KUNIT_EXPECT_NE_MSG(test, rc, 0, "%s/%s %s: accepted", node, prop,
+			    dts_mut_names[mut]);
+	if (!expect || !rc)
+		return;
+	/* one message, naming the node and saying what was wrong */
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, expect),
+				  "%s/%s %s: message \"%s\" lacks \"%s\"", node, prop,
+				  dts_mut_names[mut], ps->err, expect);
+	if (!exception)
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, node),
+					  "%s/%s %s: message \"%s\" does not name the node",
+					  node, prop, dts_mut_names[mut], ps->err);
+}
+
+/*
+ * Proves: every property of the POWER10 description, deleted, made 4 bytes
+ * longer, truncated to half or (one-cell values) set to 0xffffffff, is
+ * rejected with a message naming its node and itself, or accepted when
+ * the parser does not need it; nothing crashes or leaks.
+ */
+static void __init dts_test_malformed_corpus(struct kunit *test)
+{
+	const void *orig = __dtb_dts_pmu_power10_begin;
+	struct dts_corpus c = { };
+	int bufsize, node, depth = 0, prop, mut, pmu_depth = -1;
+	struct dts_parse *ps;
+	struct dts_pmu *p;
+	void *buf;
+
+	bufsize = fdt_totalsize(orig) + 1024;
+	buf = kunit_kzalloc(test, bufsize, GFP_KERNEL);
+	ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+
+	/* offsets are stable: every mutant starts from a fresh copy */
+	for (node = fdt_next_node(orig, -1, &depth); node >= 0;
+	     node = fdt_next_node(orig, node, &depth)) {
+		const char *name = fdt_get_name(orig, node, NULL);
+
+		if (!strcmp(name, "pmu_dts@0"))
+			pmu_depth = depth;
+		else if (pmu_depth < 0 || depth <= pmu_depth)
+			continue;
+
+		fdt_for_each_property_offset(prop, orig, node) {
+			const char *pname;
+
+			fdt_getprop_by_offset(orig, prop, &pname, NULL);
+			for (mut = 0; mut < MUT_NR; mut++) {
+				char name_copy[64];
+
+				strscpy(name_copy, pname, sizeof(name_copy));
+				dts_run_mutant(test, orig, buf, bufsize, node, name_copy,
+					       mut, &c, ps, p);
+			}
+		}
+	}
+	kunit_info(test, "malformed corpus: %u cases, %u rejected, %u accepted\n",
+		   c.cases, c.rejected, c.accepted);
+	KUNIT_EXPECT_GE(test, c.rejected, 200);
+}
+
+static struct kunit_case dts_pmu_parser_cases[] __initdata = {
+	KUNIT_CASE(dts_test_builtin_parses),
+	KUNIT_CASE(dts_test_malformed_corpus),
+	{}
+};
+
+static struct kunit_suite dts_pmu_parser_suite __initdata = {
+	.name = "dts_pmu_parser",
+	.test_cases = dts_pmu_parser_cases,
+};
+
+/* ---------------------------------------------------------------------- */
+
+/* POWER10's compute_mmcr: isa207_compute_mmcr() plus MMCR0[C56RUN] */
+static void dts_test_p10_mmcr(u64 ev[], int n, unsigned int hwc[],
+			      struct mmcr_regs *m, struct perf_event *pev[])
+{
+	memset(m, 0, sizeof(*m));
+	isa207_compute_mmcr(ev, n, hwc, m, pev, PPMU_HAS_SIER | PPMU_ARCH_207S |
+			    PPMU_ARCH_31 | PPMU_HAS_ATTR_CONFIG1 | PPMU_P10);
+	m->mmcr0 |= MMCR0_C56RUN;
+}
+
+/* A raw code with the fields POWER10 events use, and some that none uses */
+static u64 dts_test_random_code(struct rnd_state *rnd)
+{
+	u64 code = (u64)prandom_u32_state(rnd) << 32 | prandom_u32_state(rnd);
+
+	switch (prandom_u32_state(rnd) % 4) {
+	case 0:		/* anything at all */
+		return code;
+	case 1:		/* no Linux bits */
+		return code & GENMASK_ULL(59, 0);
+	case 2:		/* a legal PMC */
+		return (code & ~GENMASK_ULL(19, 16) & GENMASK_ULL(59, 0)) |
+		       (u64)(prandom_u32_state(rnd) % 7) << 16;
+	default:	/* sparse high bits, legal PMC */
+		return (code & (GENMASK_ULL(31, 0) & ~GENMASK_ULL(19, 16))) |
+		       (u64)(prandom_u32_state(rnd) % 5) << 16 |
+		       (prandom_u32_state(rnd) % 8 ? 0 : code & GENMASK_ULL(63, 32));
+	}
+}
+
+#define DTS_TEST_SEED		0x20261122
+#define DTS_TEST_CODES		1000000
+#define DTS_TEST_GROUPS		20000
+
+/*
+ * Proves: for 10^6 seeded random raw codes and config1 values, the DT
+ * backend accepts exactly the codes isa207_get_constraint() accepts, with
+ * the same mask and value words.
+ */
+static void __init dts_test_equiv_random_codes(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	unsigned long m1, v1, m2, v2;
+	unsigned int i, diffs = 0;
+	struct rnd_state rnd;
+
+	if (!cpu_has_feature(CPU_FTR_ARCH_31))
+		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
+
+	prandom_seed_state(&rnd, DTS_TEST_SEED);
+	for (i = 0; i < DTS_TEST_CODES; i++) {
+		u64 code = dts_test_random_code(&rnd);
+		u64 cfg1 = prandom_u32_state(&rnd) % 4 ? prandom_u32_state(&rnd) & 0x3ffff :
+			   (u64)prandom_u32_state(&rnd) << 16;
+		int r1, r2;
+
+		m1 = v1 = m2 = v2 = 0;
+		r1 = isa207_get_constraint(code, &m1, &v1, cfg1);
+		r2 = dts_constraint(p, code, &m2, &v2, cfg1);
+		if (r1 != r2 || (!r1 && (m1 != m2 || v1 != v2))) {
+			if (diffs++ < 10)
+				KUNIT_FAIL(test, "code 0x%llx config1 0x%llx: isa207 %d 0x%lx/0x%lx, dt %d 0x%lx/0x%lx",
+					   code, cfg1, r1, m1, v1, r2, m2, v2);
+		}
+	}
+	kunit_info(test, "equiv_random_codes: %u codes, seed 0x%x, %u diffs\n",
+		   DTS_TEST_CODES, DTS_TEST_SEED, diffs);
+}
+
+/*
+ * Proves: for random groups of 1-6 events that isa207 can schedule (each
+ * on its own PMC or PMC=0, the PMC=0 ones taking free PMC1-4), the DT
+ * backend computes the same PMC assignment and MMCR0/1/2/3/A, with random
+ * exclude_* flags, config1 and BHRB requests.
+ */
+static void __init dts_test_equiv_random_groups(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct perf_event *evs = kunit_kcalloc(test, 6, sizeof(*evs), GFP_KERNEL);
+	unsigned int i, diffs = 0, groups = 0;
+	struct rnd_state rnd;
+
+	if (!cpu_has_feature(CPU_FTR_ARCH_31))
+		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	KUNIT_ASSERT_NOT_NULL(test, evs);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
+
+	prandom_seed_state(&rnd, DTS_TEST_SEED + 1);
+	for (i = 0; groups < DTS_TEST_GROUPS && i < 50 * DTS_TEST_GROUPS; i++) {
+		struct perf_event *pev[6];
+		unsigned int hwc1[6], hwc2[6], used = 0, j;
+		int n = 1 + prandom_u32_state(&rnd) % 6, k;
+		struct mmcr_regs a, b;
+		u64 ev[6];
+
+		for (k = 0; k < n; k++) {
+			unsigned long m, v;
+			unsigned int pmc;
+			u64 code;
+
+			do {
+				code = dts_test_random_code(&rnd) & ~GENMASK_ULL(62, 60);
+				if (prandom_u32_state(&rnd) % 4 == 0)
+					code |= (u64)(prandom_u32_state(&rnd) % 4) << 60 | BIT_ULL(62);
+				pmc = (code >> 16) & 0xf;
+			} while (isa207_get_constraint(code, &m, &v, 0) ||
+				 (pmc && (used & BIT(pmc))) || (code >> 63));
+			if (pmc)
+				used |= BIT(pmc);
+			ev[k] = code;
+			memset(&evs[k], 0, sizeof(evs[k]));
+			evs[k].attr.config = code;
+			evs[k].attr.config1 = prandom_u32_state(&rnd) & 0x3ffff;
+			evs[k].attr.exclude_user = prandom_u32_state(&rnd) & 1;
+			evs[k].attr.exclude_kernel = prandom_u32_state(&rnd) & 1;
+			evs[k].attr.exclude_hv = prandom_u32_state(&rnd) & 1;
+			evs[k].attr.exclude_idle = prandom_u32_state(&rnd) & 1;
+			pev[k] = &evs[k];
+		}
+		/* PMC=0 events need free PMC1-4 */
+		if (n - hweight32(used) > 4 - hweight32(used & 0x1e))
+			continue;
+		groups++;
+		dts_test_p10_mmcr(ev, n, hwc1, &a, pev);
+		dts_mmcrs(p, ev, n, hwc2, &b, pev);
+		for (j = 0; j < n; j++)
+			if (hwc1[j] != hwc2[j])
+				break;
+		if (j < n || memcmp(&a, &b, sizeof(a))) {
+			if (diffs++ < 10)
+				KUNIT_FAIL(test, "group of %d, first 0x%llx: isa207 %lx %lx %lx %lx %lx, dt %lx %lx %lx %lx %lx",
+					   n, ev[0], a.mmcr0, a.mmcr1, a.mmcr2, a.mmcr3, a.mmcra,
+					   b.mmcr0, b.mmcr1, b.mmcr2, b.mmcr3, b.mmcra);
+		}
+	}
+	kunit_info(test, "equiv_random_groups: %u groups, seed 0x%x, %u diffs\n",
+		   groups, DTS_TEST_SEED + 1, diffs);
+	KUNIT_EXPECT_GE(test, groups, 10000);
+}
+
+/* Random codes on which @p and isa207 disagree, out of @n */
+static unsigned int __init dts_test_count_diffs(const struct dts_pmu *p, unsigned int n)
+{
+	unsigned long m1, v1, m2, v2;
+	unsigned int i, diffs = 0;
+	struct rnd_state rnd;
+
+	prandom_seed_state(&rnd, DTS_TEST_SEED + 2);
+	for (i = 0; i < n; i++) {
+		u64 code = dts_test_random_code(&rnd);
+		u64 cfg1 = prandom_u32_state(&rnd) & 0x3ffff;
+		int r1, r2;
+
+		m1 = v1 = m2 = v2 = 0;
+		r1 = isa207_get_constraint(code, &m1, &v1, cfg1);
+		r2 = dts_constraint(p, code, &m2, &v2, cfg1);
+		diffs += r1 != r2 || (!r1 && (m1 != m2 || v1 != v2));
+	}
+	return diffs;
+}
+
+/*
+ * Proves: the equivalence test can fail.  Removing any one constraint
+ * rule of the description (sample, threshold select/control, threshold
+ * compare, L2/L3, L1 qualifier, radix scope, EBB, BHRB), the PMC5/PMC6
+ * restrictions, the counter adder or the EBB-needs-PMC and BHRB-needs-EBB
+ * rules each makes the DT backend disagree with isa207.
+ */
+static void __init dts_test_each_constraint_matters(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct dts_pmu *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
+	unsigned int i;
+
+	if (!cpu_has_feature(CPU_FTR_ARCH_31))
+		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
+	KUNIT_ASSERT_EQ(test, dts_test_count_diffs(p, 20000), 0);
+	KUNIT_EXPECT_EQ(test, p->nr_rules, 8);
+
+	for (i = 0; i < p->nr_rules; i++) {
+		*q = *p;
+		memmove(&q->rules[i], &q->rules[i + 1],
+			(q->nr_rules - i - 1) * sizeof(q->rules[0]));
+		q->nr_rules--;
+		KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0,
+				    "rule %s removed: no difference", p->rules[i].name);
+	}
+	*q = *p;
+	q->nr_restricted[5] = 0;
+	q->nr_restricted[6] = 0;
+	q->programmable |= BIT(5) | BIT(6);
+	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "PMC5/6 unrestricted");
+	*q = *p;
+	q->nc_shift = 50;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "counter adder moved");
+	*q = *p;
+	q->ebb_needs_pmc = false;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "EBB without PMC allowed");
+	*q = *p;
+	q->bhrb_needs_ebb = false;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "BHRB without EBB allowed");
+}
+
+static struct kunit_case dts_pmu_equiv_cases[] __initdata = {
+	KUNIT_CASE(dts_test_each_constraint_matters),
+	KUNIT_CASE(dts_test_equiv_random_codes),
+	KUNIT_CASE(dts_test_equiv_random_groups),
+	{}
+};
+
+static struct kunit_suite dts_pmu_equiv_suite __initdata = {
+	.name = "dts_pmu_power10_equiv",
+	.test_cases = dts_pmu_equiv_cases,
+};
+
+kunit_test_init_section_suites(&dts_pmu_parser_suite, &dts_pmu_equiv_suite);
