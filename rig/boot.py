@@ -106,34 +106,27 @@ with open(os.path.join(a.outdir, "sysfs.txt"), "w") as f:
         if ln.startswith("RIG: SYSFS "):
             f.write(ln[len("RIG: SYSFS "):] + "\n")
 
-# KTAP: "    ok 3 case_name" nested under "# Subtest: suite".
+# KTAP: a suite's "# Subtest: name" line is indented like its cases
+# ("    ok 3 case_name"); the suite's own result line is one level out.
 kunit = []
-suite = []
+names = {}
 for ln in lines:
     s = re.sub(r"^\[\s*[0-9.]+\]\s?", "", ln)
     m = re.match(r"^(\s*)# Subtest: (\S+)", s)
     if m:
-        depth = len(m.group(1)) // 4
-        del suite[depth:]
-        suite.append(m.group(2))
+        d = len(m.group(1)) // 4
+        names = {k: v for k, v in names.items() if k < d}
+        names[d] = m.group(2)
         continue
     m = re.match(r"^(\s*)(ok|not ok) \d+ (\S+)(.*)$", s)
-    if m and suite:
-        depth = len(m.group(1)) // 4
-        if depth == 0:
-            continue            # a whole suite's line, cases were counted
-        if depth > len(suite):
-            continue
-        if m.group(3) == suite[depth - 1] and depth == len(suite):
-            pass
-        owner = ".".join(suite[:depth])
-        res = m.group(2)
-        if "# SKIP" in m.group(4):
-            res = "skip"
-        # A suite's own summary line sits one level up from its cases.
-        if depth < len(suite) and m.group(3) == suite[depth]:
-            continue
-        kunit.append((owner + "." + m.group(3), res))
+    if not m:
+        continue
+    d = len(m.group(1)) // 4
+    if d == 0 or d not in names or names.get(d + 1) == m.group(3):
+        continue                # a suite's summary line
+    res = "skip" if "# SKIP" in m.group(4) else m.group(2)
+    owner = ".".join(names[k] for k in sorted(names) if 0 < k <= d)
+    kunit.append((owner + "." + m.group(3), res))
 with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
     for c, r in kunit:
         f.write("%s\t%s\n" % (c, r))
@@ -148,6 +141,22 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("completed: %s\n" % ("yes" if done else "no"))
     f.write("killed: %s\n" % (killed or "no"))
     f.write("oops: %s\n" % ("yes" if re.search(r"Oops:|Kernel panic|BUG:", text) else "no"))
+    # figures the series' KUnit suites print
+    facts = [
+        ("malformed_cases", r"malformed corpus: (\d+) cases"),
+        ("malformed_rejected", r"malformed corpus: \d+ cases, (\d+) rejected"),
+        ("equiv_random_codes", r"equiv_random_codes: (\d+) codes"),
+        ("equiv_random_codes_diffs", r"equiv_random_codes: .* (\d+) diffs"),
+        ("equiv_random_groups", r"equiv_random_groups: (\d+) groups"),
+        ("equiv_random_groups_diffs", r"equiv_random_groups: .* (\d+) diffs"),
+    ]
+    for key, pat in facts:
+        m = re.search(pat, text)
+        if m:
+            f.write("%s: %s\n" % (key, m.group(1)))
+    if "malformed corpus" in text:
+        f.write("malformed_failures: %d\n" % len(re.findall(
+            r"# dts_test_malformed_corpus: EXPECTATION FAILED", text)))
     for b in backend[:5]:
         f.write("pmu_log: %s\n" % re.sub(r"^\[\s*[0-9.]+\]\s?", "", b).strip())
 

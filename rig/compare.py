@@ -154,6 +154,15 @@ summary = [
     ("kunit_skip", kunit_skip),
     ("sysfs_identical", "n/a" if quick else "yes" if sysfs_ok else "no"),
 ]
+# the DT boot's KUnit figures (issues 4 and 5)
+dtinfo = info.get("dt", {})
+for key in ("malformed_cases", "malformed_failures", "equiv_random_codes",
+            "equiv_random_groups"):
+    if key in dtinfo:
+        summary.append((key, dtinfo[key]))
+if "equiv_random_codes_diffs" in dtinfo or "equiv_random_groups_diffs" in dtinfo:
+    summary.append(("equiv_diffs", int(dtinfo.get("equiv_random_codes_diffs", 0)) +
+                    int(dtinfo.get("equiv_random_groups_diffs", 0))))
 for b in BOOTS:
     summary.append(("boot_%s_seconds" % b, info.get(b, {}).get("seconds", "-")))
     summary.append(("boot_%s_pmu" % b, info.get(b, {}).get("pmu_log", "-")))
