@@ -1594,7 +1594,7 @@ static const char * __init dts_cpu_platform(const u8 **blob)
 
 /* The "ibm,power-pmu" node, under @parent's pmus node, for @platform */
 static struct device_node *dts_find_node(struct device_node *parent,
-						 const char *platform)
+					 const char *platform)
 {
 	struct device_node *pmus, *np;
 	const char *s;

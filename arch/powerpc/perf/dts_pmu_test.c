@@ -360,12 +360,15 @@ static void __init dts_test_equiv_random_codes(struct kunit *test)
 			   (u64)prandom_u32_state(&rnd) << 16;
 		int r1, r2;
 
-		m1 = v1 = m2 = v2 = 0;
+		m1 = 0;
+		v1 = 0;
+		m2 = 0;
+		v2 = 0;
 		r1 = isa207_get_constraint(code, &m1, &v1, cfg1);
 		r2 = dts_constraint(p, code, &m2, &v2, cfg1);
 		if (r1 != r2 || (!r1 && (m1 != m2 || v1 != v2))) {
 			if (diffs++ < 10)
-				KUNIT_FAIL(test, "code 0x%llx config1 0x%llx: isa207 %d 0x%lx/0x%lx, dt %d 0x%lx/0x%lx",
+				KUNIT_FAIL(test, "0x%llx/0x%llx: isa207 %d %lx/%lx, dt %d %lx/%lx",
 					   code, cfg1, r1, m1, v1, r2, m2, v2);
 		}
 	}
@@ -408,7 +411,8 @@ static void __init dts_test_equiv_random_groups(struct kunit *test)
 			do {
 				code = dts_test_random_code(&rnd) & ~GENMASK_ULL(62, 60);
 				if (prandom_u32_state(&rnd) % 4 == 0)
-					code |= (u64)(prandom_u32_state(&rnd) % 4) << 60 | BIT_ULL(62);
+					code |= BIT_ULL(62) |
+						(u64)(prandom_u32_state(&rnd) % 4) << 60;
 				pmc = (code >> 16) & 0xf;
 			} while (isa207_get_constraint(code, &m, &v, 0) ||
 				 (pmc && (used & BIT(pmc))) || (code >> 63));
@@ -434,10 +438,16 @@ static void __init dts_test_equiv_random_groups(struct kunit *test)
 			if (hwc1[j] != hwc2[j])
 				break;
 		if (j < n || memcmp(&a, &b, sizeof(a))) {
-			if (diffs++ < 10)
-				KUNIT_FAIL(test, "group of %d, first 0x%llx: isa207 %lx %lx %lx %lx %lx, dt %lx %lx %lx %lx %lx",
-					   n, ev[0], a.mmcr0, a.mmcr1, a.mmcr2, a.mmcr3, a.mmcra,
-					   b.mmcr0, b.mmcr1, b.mmcr2, b.mmcr3, b.mmcra);
+			if (diffs++ >= 10)
+				continue;
+			KUNIT_FAIL(test, "a group of %d events differs", n);
+			for (k = 0; k < n; k++)
+				kunit_info(test, "event 0x%llx config1 0x%llx: pmc %u / %u\n",
+					   ev[k], evs[k].attr.config1, hwc1[k] + 1, hwc2[k] + 1);
+			kunit_info(test, "isa207 mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n",
+				   a.mmcr0, a.mmcr1, a.mmcr2, a.mmcr3, a.mmcra);
+			kunit_info(test, "dt     mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n",
+				   b.mmcr0, b.mmcr1, b.mmcr2, b.mmcr3, b.mmcra);
 		}
 	}
 	kunit_info(test, "equiv_random_groups: %u groups, seed 0x%x, %u diffs\n",
@@ -458,7 +468,10 @@ static unsigned int __init dts_test_count_diffs(const struct dts_pmu *p, unsigne
 		u64 cfg1 = prandom_u32_state(&rnd) & 0x3ffff;
 		int r1, r2;
 
-		m1 = v1 = m2 = v2 = 0;
+		m1 = 0;
+		v1 = 0;
+		m2 = 0;
+		v2 = 0;
 		r1 = isa207_get_constraint(code, &m1, &v1, cfg1);
 		r2 = dts_constraint(p, code, &m2, &v2, cfg1);
 		diffs += r1 != r2 || (!r1 && (m1 != m2 || v1 != v2));
