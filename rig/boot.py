@@ -145,6 +145,9 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     facts = [
         ("malformed_cases", r"malformed corpus: (\d+) cases"),
         ("malformed_rejected", r"malformed corpus: \d+ cases, (\d+) rejected"),
+        ("equiv_events", r"equiv_events: (\d+) events"),
+        ("equiv_events_cases", r"equiv_events: \d+ events, (\d+) cases"),
+        ("equiv_events_diffs", r"equiv_events: .* (\d+) diffs"),
         ("equiv_random_codes", r"equiv_random_codes: (\d+) codes"),
         ("equiv_random_codes_diffs", r"equiv_random_codes: .* (\d+) diffs"),
         ("equiv_random_groups", r"equiv_random_groups: (\d+) groups"),
