@@ -133,7 +133,7 @@ with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
 
 backend = [ln for ln in lines if "Kernel command line" not in ln and
            ("performance monitor hardware support registered" in ln or
-            re.search(r"\b(powerpc_pmu|dts_pmu|power-pmu-dt)\b", ln))]
+            re.search(r"\] (powerpc_pmu=|dts-pmu: )", ln))]
 with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("name: %s\n" % a.name)
     f.write("cmdline: %s\n" % cmdline.strip())

@@ -123,10 +123,11 @@ done
 
 # 7. descriptions: dtc without warnings, dt-validate against the binding
 schema=$B/obj/dtcheck/Documentation/devicetree/bindings/processed-schema.json
-mapfile -t dts < <(printf '%s\n' "${created[@]}" | grep -E '^arch/powerpc/perf/.*\.dtsi?$' || true)
+mapfile -t dts < <(printf '%s\n' "${created[@]}" | grep -E '^arch/powerpc/perf/.*\.dts$' || true)
 for d in "${dts[@]}"; do
 	out=$R/$(basename "$d" .dts).dtb
-	if ! dtc -I dts -O dtb -o "$out" "$P/$d" > "$R/dtc.log" 2>&1 || [ -s "$R/dtc.log" ]; then
+	if ! dtc -i "$P/$(dirname "$d")" -I dts -O dtb -o "$out" "$P/$d" > "$R/dtc.log" 2>&1 ||
+	   [ -s "$R/dtc.log" ]; then
 		fail "dtc: $d"
 		sed 's/^/      /' "$R/dtc.log" | head -20
 		continue
@@ -156,7 +157,8 @@ if [ -f "$gen" ]; then
 	mkdir -p "$G"
 	if python3 "$gen" -o "$G/events.dtsi" "$json" 2> "$G/gen.log"; then
 		n=$(grep -c 'event_code = ' "$G/events.dtsi")
-		cp "$P/arch/powerpc/perf/dts-pmu-power10.dts" "$G/desc.dts"
+		cp "$P"/arch/powerpc/perf/dts-pmu-power10.dts* "$G/"
+		mv "$G/dts-pmu-power10.dts" "$G/desc.dts"
 		printf '/include/ "desc.dts"\n\n&{/pmus/pmu_dts@0} {\n/include/ "events.dtsi"\n};\n' > "$G/wrap.dts"
 		if dtc -I dts -O dtb -o "$G/wrap.dtb" "$G/wrap.dts" > "$G/dtc.log" 2>&1 && [ ! -s "$G/dtc.log" ] &&
 		   fdtput -t s "$G/wrap.dtb" / model "description check" &&

@@ -798,17 +798,25 @@ static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
 	has_tgt = of_property_present(np, "target_fields");
 	f->mmcr = DTS_PMU_NO_FIELD;
 	rc = get_u32(ps, np, "mmcr", &v, 0, p->nr_mmcr - 1, false);
-	if (rc == -ENOENT) {
-		if (has_base || has_tgt || f->encoding || f->cond)
-			return bad(ps, np, "a target, condition or encoding without mmcr");
+	if (rc && rc != -ENOENT)
+		return rc;
+	if (!has_base && !has_tgt) {
+		/*
+		 * A selector names bits of the code and lands nowhere.  PMCx
+		 * always is one (skiboot gives it an mmcr, which says nothing).
+		 */
+		if (!rc && strcmp(f->name, dts_role_names[DTS_ROLE_PMC]))
+			return bad(ps, np, "mmcr without target_field_base or target_fields");
+		if (f->encoding || f->cond)
+			return bad(ps, np, "condition or encoding without a target");
 		goto done;
 	}
-	if (rc)
-		return rc;
+	if (rc == -ENOENT)
+		return bad(ps, np, "a target without mmcr");
 	f->mmcr = v;
 
-	if (has_base == has_tgt)
-		return bad(ps, np, "needs one of target_field_base, target_fields");
+	if (has_base && has_tgt)
+		return bad(ps, np, "both target_field_base and target_fields");
 	if (has_tgt) {
 		if (of_property_count_u32_elems(np, "target_fields") != 2)
 			return bad(ps, np, "target_fields: expected <first last>");
@@ -875,20 +883,21 @@ static int dts_check_fields(struct dts_parse *ps, const struct device_node *np)
 		src[f->config] |= f->mask << f->shift;
 	}
 
-	/* no two fields land on the same MMCR bits of one PMC */
-	for (n = 1; n <= p->nr_pmc; n++) {
-		if (!(p->programmable & BIT(n)))
+	/* no two fields, of one PMC or of two, land on the same MMCR bits */
+	memset(dst, 0, sizeof(dst));
+	for (i = 0; i < p->nr_fields; i++) {
+		const struct dts_pmu_field *f = &p->fields[i];
+
+		if (f->mmcr == DTS_PMU_NO_FIELD)
 			continue;
-		memset(dst, 0, sizeof(dst));
-		for (i = 0; i < p->nr_fields; i++) {
-			const struct dts_pmu_field *f = &p->fields[i];
+		for (n = 1; n <= p->nr_pmc; n++) {
 			u64 m;
 
-			if (f->mmcr == DTS_PMU_NO_FIELD)
+			if (f->per_pmc ? !(p->programmable & BIT(n)) : n > 1)
 				continue;
 			m = dts_field_target_mask(f, n);
 			if (dst[f->mmcr] & m)
-				return bad(ps, np, "field %s overlaps another field of PMC%u in %s",
+				return bad(ps, np, "field %s (PMC%u) overlaps another field in %s",
 					   f->name, n, dts_mmcr_regs[f->mmcr].name);
 			dst[f->mmcr] |= m;
 		}
@@ -978,15 +987,18 @@ static int dts_parse_format(struct dts_parse *ps, const struct device_node *np)
 		if (lo > hi || hi > 63)
 			return bad(ps, np, "format-fields: \"%s\" is not a range inside 0..63",
 				   spec);
-		ps->fmt_strs[i] = spec;
+		/* the tree may live in init memory (the built-in blob): copy */
+		ps->fmt_strs[i] = kstrdup(spec, GFP_KERNEL);
+		ps->fmt_attrs[i].attr.attr.name = kstrdup(name, GFP_KERNEL);
+		ps->nr_formats = i + 1;
+		if (!ps->fmt_strs[i] || !ps->fmt_attrs[i].attr.attr.name)
+			return -ENOMEM;
 		sysfs_attr_init(&ps->fmt_attrs[i].attr.attr);
-		ps->fmt_attrs[i].attr.attr.name = name;
 		ps->fmt_attrs[i].attr.attr.mode = 0444;
 		ps->fmt_attrs[i].attr.show = device_show_string;
-		ps->fmt_attrs[i].var = &ps->fmt_strs[i];
+		ps->fmt_attrs[i].var = (void *)ps->fmt_strs[i];
 		ps->fmt_ptrs[i] = &ps->fmt_attrs[i].attr.attr;
 	}
-	ps->nr_formats = n;
 	return 0;
 }
 
@@ -1441,6 +1453,10 @@ static void dts_parse_free(struct dts_parse *ps)
 
 	for (i = 0; i < ps->nr_events; i++)
 		kfree(ps->ev_attrs[i].attr.attr.name);
+	for (i = 0; i < ps->nr_formats; i++) {
+		kfree(ps->fmt_attrs[i].attr.attr.name);
+		kfree(ps->fmt_strs[i]);
+	}
 	kfree(ps->ev_attrs);
 	kfree(ps->ev_ptrs);
 	kfree(ps->fmt_attrs);

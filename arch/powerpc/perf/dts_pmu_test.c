@@ -13,6 +13,7 @@
  * compute_mmcr give, for random raw codes and random groups.
  */
 
+#include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/libfdt.h>
 #include <linux/prandom.h>
@@ -289,16 +290,52 @@ static void __init dts_test_malformed_corpus(struct kunit *test)
 	KUNIT_EXPECT_GE(test, c.rejected, 200);
 }
 
-static struct kunit_case dts_pmu_parser_cases[] __initdata = {
-	KUNIT_CASE(dts_test_builtin_parses),
-	KUNIT_CASE(dts_test_malformed_corpus),
-	{}
-};
+/* Parse the power10 node firmware would provide in the live tree */
+static int __init dts_test_parse_live(struct kunit *test, struct dts_parse *ps,
+				      struct dts_pmu *p)
+{
+	struct device_node *np = dts_find_node(of_root, "power10");
+	int rc;
 
-static struct kunit_suite dts_pmu_parser_suite __initdata = {
-	.name = "dts_pmu_parser",
-	.test_cases = dts_pmu_parser_cases,
-};
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	rc = dts_pmu_parse(ps, p, np);
+	of_node_put(np);
+	if (!rc)
+		dts_parse_free(ps);
+	return rc;
+}
+
+static bool __init dts_test_live_pmus(void)
+{
+	struct device_node *np = of_find_node_by_path("/pmus");
+
+	of_node_put(np);
+	return np;
+}
+
+/*
+ * Proves: a description of the exact shape skiboot's pmu_dts branch emits
+ * (four-cell 64-bit values, PMCx with an mmcr and no target, extra nodes)
+ * is read up to its real error, the POWER8 one-bit combine layout given
+ * two bits, and rejected with a message naming that field.
+ */
+static void __init dts_test_skiboot_fixture(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	if (dts_test_live_pmus())
+		kunit_skip(test, "firmware provides /pmus");
+	if (PVR_VER(mfspr(SPRN_PVR)) != PVR_POWER10)
+		kunit_skip(test, "not a POWER10");
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, dts_pmu_test_skiboot), 0);
+	KUNIT_EXPECT_EQ(test, dts_test_parse_live(test, ps, p), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, "evt_code_format: field PMCxCOMB"),
+				  "%s", ps->err);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, "(PMC2) overlaps"), "%s", ps->err);
+}
 
 /* ---------------------------------------------------------------------- */
 
@@ -523,7 +560,152 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "BHRB without EBB allowed");
 }
 
+/* Every event code of tools/perf/pmu-events/arch/powerpc/power10/ (654) */
+static const u64 dts_p10_json_codes[] __initconst = {
+#include "dts_pmu_p10_codes.h"
+};
+
+/*
+ * @code after @f fillers on PMC1..f, with @cfg1 and the exclude_* flags
+ * of @x: true if the DT backend gives isa207's PMC and MMCRs.
+ */
+static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu *p,
+				       struct perf_event *evs, u64 code, int f,
+				       u64 cfg1, unsigned int x)
+{
+	static const u64 fillers[] = { 0x1001e, 0x2001e, 0x30004 };	/* PMC1-3 */
+	unsigned int hwc1[4], hwc2[4];
+	struct perf_event *pev[4];
+	struct mmcr_regs a, b;
+	u64 ev[4];
+	int k;
+
+	for (k = 0; k <= f; k++) {
+		memset(&evs[k], 0, sizeof(evs[k]));
+		ev[k] = k < f ? fillers[k] : code;
+		pev[k] = &evs[k];
+	}
+	evs[f].attr.config1 = cfg1;
+	evs[f].attr.exclude_user = x & 1;
+	evs[f].attr.exclude_kernel = !!(x & 2);
+	evs[f].attr.exclude_hv = !!(x & 4);
+	evs[f].attr.exclude_idle = !!(x & 8);
+	dts_test_p10_mmcr(ev, f + 1, hwc1, &a, pev);
+	dts_mmcrs(p, ev, f + 1, hwc2, &b, pev);
+	if (hwc1[f] == hwc2[f] && !memcmp(&a, &b, sizeof(a)))
+		return true;
+	kunit_info(test, "0x%llx after %d fillers, config1 0x%llx, excludes 0x%x\n",
+		   code, f, cfg1, x);
+	kunit_info(test, "isa207 pmc %u mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n", hwc1[f] + 1,
+		   a.mmcr0, a.mmcr1, a.mmcr2, a.mmcr3, a.mmcra);
+	kunit_info(test, "dt     pmc %u mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n", hwc2[f] + 1,
+		   b.mmcr0, b.mmcr1, b.mmcr2, b.mmcr3, b.mmcra);
+	return false;
+}
+
+/*
+ * Proves: every POWER10 perf JSON event code, with five threshold compare
+ * values in config1 and all sixteen exclude_* combinations, gets the same
+ * constraint words and, alone or after fillers that push a PMC=0 event to
+ * PMC2, PMC3 or PMC4, the same PMC and MMCR0/1/2/3/A as on the POWER10
+ * backend.
+ */
+static void __init dts_test_equiv_json_events(struct kunit *test)
+{
+	static const u64 cmp[] = { 0, 1, 0x100, 261121, 0x3ffff };
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct perf_event *evs = kunit_kcalloc(test, 4, sizeof(*evs), GFP_KERNEL);
+	unsigned int i, c, x, cases = 0, diffs = 0;
+	int f;
+
+	if (!cpu_has_feature(CPU_FTR_ARCH_31))
+		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	KUNIT_ASSERT_NOT_NULL(test, evs);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
+	KUNIT_EXPECT_EQ(test, ARRAY_SIZE(dts_p10_json_codes), 654);
+
+	for (i = 0; i < ARRAY_SIZE(dts_p10_json_codes); i++) {
+		u64 code = dts_p10_json_codes[i];
+		int nfill = (code >> 16) & 0xf ? 0 : 3;
+
+		for (c = 0; c < ARRAY_SIZE(cmp); c++) {
+			unsigned long m1 = 0, v1 = 0, m2 = 0, v2 = 0;
+			int r1, r2;
+
+			r1 = isa207_get_constraint(code, &m1, &v1, cmp[c]);
+			r2 = dts_constraint(p, code, &m2, &v2, cmp[c]);
+			cases++;
+			if (r1 != r2 || m1 != m2 || v1 != v2) {
+				diffs++;
+				KUNIT_FAIL(test, "0x%llx/0x%llx: isa207 %d %lx/%lx, dt %d %lx/%lx",
+					   code, cmp[c], r1, m1, v1, r2, m2, v2);
+				continue;
+			}
+			for (x = 0; x < 16; x++) {
+				for (f = 0; f <= nfill; f++) {
+					cases++;
+					if (dts_test_json_group(test, p, evs, code, f, cmp[c], x))
+						continue;
+					diffs++;
+					KUNIT_FAIL(test, "MMCRs differ for 0x%llx", code);
+				}
+			}
+		}
+	}
+	kunit_info(test, "equiv_events: %zu events, %u cases, %u diffs\n",
+		   ARRAY_SIZE(dts_p10_json_codes), cases, diffs);
+}
+
+/*
+ * Proves: the firmware-node path.  The POWER10 description, applied to the
+ * live tree under /pmus as firmware would place it, is found for this CPU
+ * and compiles to the tables of the built-in description, which give
+ * isa207's constraints.
+ */
+static void __init dts_test_firmware_node(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *fw = kunit_kzalloc(test, sizeof(*fw), GFP_KERNEL);
+	struct dts_pmu *bi = kunit_kzalloc(test, sizeof(*bi), GFP_KERNEL);
+
+	if (dts_test_live_pmus())
+		kunit_skip(test, "firmware provides /pmus");
+	if (PVR_VER(mfspr(SPRN_PVR)) != PVR_POWER10)
+		kunit_skip(test, "not a POWER10");
+	KUNIT_ASSERT_NOT_NULL(test, bi);
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, dts_pmu_test_fw), 0);
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse_live(test, ps, fw), 0, "%s", ps->err);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, bi), 0);
+
+	/* the live tree may list children in another order: compare contents */
+	KUNIT_EXPECT_EQ(test, fw->nr_fields, bi->nr_fields);
+	KUNIT_EXPECT_EQ(test, fw->nr_rules, bi->nr_rules);
+	KUNIT_EXPECT_EQ(test, fw->programmable, bi->programmable);
+	KUNIT_EXPECT_EQ(test, memcmp(fw->restricted, bi->restricted, sizeof(fw->restricted)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(fw->generic, bi->generic, sizeof(fw->generic)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(fw->cache, bi->cache, sizeof(fw->cache)), 0);
+	KUNIT_EXPECT_EQ(test, memcmp(fw->alt, bi->alt, sizeof(fw->alt)), 0);
+	KUNIT_EXPECT_EQ(test, fw->bhrb_nr, bi->bhrb_nr);
+	if (cpu_has_feature(CPU_FTR_ARCH_31))
+		KUNIT_EXPECT_EQ(test, dts_test_count_diffs(fw, 20000), 0);
+}
+
+static struct kunit_case dts_pmu_parser_cases[] __initdata = {
+	KUNIT_CASE(dts_test_builtin_parses),
+	KUNIT_CASE(dts_test_firmware_node),
+	KUNIT_CASE(dts_test_skiboot_fixture),
+	KUNIT_CASE(dts_test_malformed_corpus),
+	{}
+};
+
+static struct kunit_suite dts_pmu_parser_suite __initdata = {
+	.name = "dts_pmu_parser",
+	.test_cases = dts_pmu_parser_cases,
+};
+
 static struct kunit_case dts_pmu_equiv_cases[] __initdata = {
+	KUNIT_CASE(dts_test_equiv_json_events),
 	KUNIT_CASE(dts_test_each_constraint_matters),
 	KUNIT_CASE(dts_test_equiv_random_codes),
 	KUNIT_CASE(dts_test_equiv_random_groups),
