@@ -180,7 +180,7 @@ if diff_keys:
     summary.append(("equiv_diffs", sum(int(dtinfo[k]) for k in diff_keys)))
 for b in BOOTS:
     summary.append(("boot_%s_seconds" % b, info.get(b, {}).get("seconds", "-")))
-    logs = [ln.split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
+    logs = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
             if ln.startswith("pmu_log: ")] if b in boots else []
     summary.append(("boot_%s_pmu" % b, " | ".join(logs) or "-"))
 for (suite, b), counts in sorted(suites.items()):
