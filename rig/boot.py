@@ -101,6 +101,11 @@ with open(os.path.join(a.outdir, "verdicts.tsv"), "w") as f:
     for t in order:
         f.write("%s\t%s\t%s\t%s\n" % ((t,) + verdicts[t]))
 
+with open(os.path.join(a.outdir, "dts_pmu.txt"), "w") as f:
+    for ln in lines:
+        if ln.startswith("RIG: DEBUGFS "):
+            f.write(ln[len("RIG: DEBUGFS "):] + "\n")
+
 with open(os.path.join(a.outdir, "sysfs.txt"), "w") as f:
     for ln in lines:
         if ln.startswith("RIG: SYSFS "):

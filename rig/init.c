@@ -10,6 +10,7 @@
  *   RIG: BEGIN <test>
  *   RIG: RESULT <test> <pass|fail|skip|timeout> <exit status> <seconds>
  *   RIG: SYSFS <group>/<name> <content>
+ *   RIG: DEBUGFS <line of /sys/kernel/debug/powerpc/dts_pmu>
  *   RIG: DONE
  *
  * The verdict comes from the powerpc harness' "success:", "failure:" and
@@ -196,6 +197,19 @@ next:
 	free(ents);
 }
 
+/* Print a file line by line behind @prefix, if it exists. */
+static void dump_file(const char *path, const char *prefix)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		printf("%s%s", prefix, line);
+	fclose(f);
+}
+
 int main(void)
 {
 	static const char * const groups[] = { "events", "format", "caps" };
@@ -223,6 +237,7 @@ int main(void)
 
 	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
 		dump_group("/sys/bus/event_source/devices/cpu", groups[i]);
+	dump_file("/sys/kernel/debug/powerpc/dts_pmu", "RIG: DEBUGFS ");
 
 	printf("RIG: DONE\n");
 	fflush(stdout);
