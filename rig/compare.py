@@ -53,11 +53,13 @@ for ln in open(skip_path):
         emu[f[0]] = f[1].strip() if len(f) > 1 else ""
 
 flaky = set()
+flaky_skip = set()
 flaky_path = os.path.join(os.path.dirname(skip_path), "emulator-flaky.txt")
 if os.path.exists(flaky_path):
     for ln in open(flaky_path):
         if ln.strip() and not ln.startswith("#"):
-            flaky.add(ln.split()[0])
+            f = ln.split()
+            (flaky_skip if f[1] == "skip" else flaky).add(f[0])
 
 
 def norm(t, v):
@@ -112,6 +114,10 @@ for t in tests:
         check(ok, "new test %s: %s" % (t, v))
         rows.append((t, v, "new: " + ("pass" if ok else "FAIL")))
         continue
+    if t in flaky_skip:
+        skipped += 1
+        rows.append((t, v, "skip: emulator-flaky"))
+        continue
     if quick:
         if v[BOOTS[0]] == "skip":
             skipped += 1
@@ -160,6 +166,7 @@ summary = [
     ("selftests_total", len(tests)),
     ("selftests_run", len(tests) - emu_n),
     ("selftests_emulator_skip", emu_n),
+    ("selftests_emulator_flaky_skip", len([t for t in tests if t in flaky_skip])),
     ("selftests_same_as_stock", same),
     ("selftests_diff", diff),
     ("new_tests_pass", new_pass),

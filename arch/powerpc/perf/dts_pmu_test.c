@@ -373,6 +373,21 @@ static u64 dts_test_random_code(struct rnd_state *rnd)
 #define DTS_TEST_CODES		1000000
 #define DTS_TEST_GROUPS		20000
 
+/* The built-in POWER10 description, compiled; skips unless ISA 3.1 */
+static const struct dts_pmu * __init dts_test_p10(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	if (!cpu_has_feature(CPU_FTR_ARCH_31))
+		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0,
+			    "%s", ps->err);
+	return p;
+}
+
 /*
  * Proves: for 10^6 seeded random raw codes and config1 values, the DT
  * backend accepts exactly the codes isa207_get_constraint() accepts, with
@@ -380,15 +395,12 @@ static u64 dts_test_random_code(struct rnd_state *rnd)
  */
 static void __init dts_test_equiv_random_codes(struct kunit *test)
 {
-	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
-	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	const struct dts_pmu *p;
 	unsigned long m1, v1, m2, v2;
 	unsigned int i, diffs = 0;
 	struct rnd_state rnd;
 
-	if (!cpu_has_feature(CPU_FTR_ARCH_31))
-		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
-	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
+	p = dts_test_p10(test);
 
 	prandom_seed_state(&rnd, DTS_TEST_SEED);
 	for (i = 0; i < DTS_TEST_CODES; i++) {
@@ -421,16 +433,13 @@ static void __init dts_test_equiv_random_codes(struct kunit *test)
  */
 static void __init dts_test_equiv_random_groups(struct kunit *test)
 {
-	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
-	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	const struct dts_pmu *p;
 	struct perf_event *evs = kunit_kcalloc(test, 6, sizeof(*evs), GFP_KERNEL);
 	unsigned int i, diffs = 0, groups = 0;
 	struct rnd_state rnd;
 
-	if (!cpu_has_feature(CPU_FTR_ARCH_31))
-		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	p = dts_test_p10(test);
 	KUNIT_ASSERT_NOT_NULL(test, evs);
-	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
 
 	prandom_seed_state(&rnd, DTS_TEST_SEED + 1);
 	for (i = 0; groups < DTS_TEST_GROUPS && i < 50 * DTS_TEST_GROUPS; i++) {
@@ -525,14 +534,12 @@ static unsigned int __init dts_test_count_diffs(const struct dts_pmu *p, unsigne
  */
 static void __init dts_test_each_constraint_matters(struct kunit *test)
 {
-	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
-	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	const struct dts_pmu *p;
 	struct dts_pmu *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
 	unsigned int i;
 
-	if (!cpu_has_feature(CPU_FTR_ARCH_31))
-		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
-	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
+	p = dts_test_p10(test);
+	KUNIT_ASSERT_NOT_NULL(test, q);
 	KUNIT_ASSERT_EQ(test, dts_test_count_diffs(p, 20000), 0);
 	KUNIT_EXPECT_EQ(test, p->nr_rules, 8);
 
@@ -613,16 +620,13 @@ static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu 
 static void __init dts_test_equiv_json_events(struct kunit *test)
 {
 	static const u64 cmp[] = { 0, 1, 0x100, 261121, 0x3ffff };
-	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
-	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	const struct dts_pmu *p;
 	struct perf_event *evs = kunit_kcalloc(test, 4, sizeof(*evs), GFP_KERNEL);
 	unsigned int i, c, x, cases = 0, diffs = 0;
 	int f;
 
-	if (!cpu_has_feature(CPU_FTR_ARCH_31))
-		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	p = dts_test_p10(test);
 	KUNIT_ASSERT_NOT_NULL(test, evs);
-	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0);
 	KUNIT_EXPECT_EQ(test, ARRAY_SIZE(dts_p10_json_codes), 654);
 
 	for (i = 0; i < ARRAY_SIZE(dts_p10_json_codes); i++) {
