@@ -9,13 +9,6 @@ GIT=(git -C "$L" -c "user.name=PMU-DT Developers" -c user.email=pmu-dt-dev@examp
 
 [ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
 	{ echo "patches: build/linux has uncommitted changes; commit them first" >&2; exit 1; }
-n=$("${GIT[@]}" rev-list --count base..series)
-"${GIT[@]}" config branch.series.description "$(cat "$top/rig/cover-letter.txt")"
-rm -f "$top"/patches/*.patch
-mkdir -p "$top/patches"
-"${GIT[@]}" format-patch -q --cover-letter --cover-from-description=subject \
-	--base=base --no-signature -o "$top/patches" base..series
-echo "patches: $n patches + cover letter in patches/"
 
 # Files the series creates live in this repo at their kernel paths.
 mapfile -t created < <("${GIT[@]}" diff --name-only --diff-filter=A base series)
@@ -31,6 +24,15 @@ done
 for d in arch Documentation tools; do
 	[ -d "$top/$d" ] && find "$top/$d" -type d -empty -delete
 done
+
+n=$("${GIT[@]}" rev-list --count base..series)
+"${GIT[@]}" config branch.series.description "$(cat "$top/rig/cover-letter.txt")"
+rm -f "$top"/patches/*.patch
+mkdir -p "$top/patches"
+"${GIT[@]}" format-patch -q --cover-letter --cover-from-description=subject \
+	--base=base --no-signature -o "$top/patches" base..series
+echo "patches: $n patches + cover letter in patches/"
+
 # MAINTAINERS-snippet: the lines the series adds to MAINTAINERS.
 "${GIT[@]}" diff base series -- MAINTAINERS | sed -n 's/^+\([^+]\)/\1/p; s/^+$//p' |
 	sed '/^$/d' > "$top/MAINTAINERS-snippet"
