@@ -31,6 +31,10 @@ rm -f "$top"/patches/*.patch
 mkdir -p "$top/patches"
 "${GIT[@]}" format-patch -q --cover-letter --cover-from-description=subject \
 	--base=base --no-signature -o "$top/patches" base..series
+# The cover letter carries the series tip's date, not the time of the run,
+# so that regenerating an unchanged series changes nothing.
+sed -i "s/^Date: .*/Date: $("${GIT[@]}" log -1 --format=%aD series)/" \
+	"$top/patches/0000-cover-letter.patch"
 echo "patches: $n patches + cover letter in patches/"
 
 # MAINTAINERS-snippet: the lines the series adds to MAINTAINERS.
