@@ -13,6 +13,7 @@ Every check counts once in the closing "N passed, N failed" line:
 Tests listed in EMULATOR_SKIP are not run; they count as skipped, not passed.
 Writes RESULTS_DIR/summary.txt and RESULTS_DIR/verdicts.txt.
 """
+import fnmatch
 import os
 import sys
 
@@ -64,7 +65,8 @@ if os.path.exists(flaky_path):
 
 def norm(t, v):
     """The verdict compared: fail and timeout are one for emulator-flaky tests."""
-    return "fail" if t in flaky and v == "timeout" else v
+    hit = any(fnmatch.fnmatchcase(t, pat) for pat in flaky)
+    return "fail" if hit and v == "timeout" else v
 
 
 verd = {b: {r[0]: r[1] for r in read_tsv(os.path.join(res, b, "verdicts.tsv"))} for b in boots}
