@@ -156,6 +156,7 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         ("equiv_random_codes", r"equiv_random_codes: (\d+) codes"),
         ("equiv_random_codes_diffs", r"equiv_random_codes: .* (\d+) diffs"),
         ("equiv_random_groups", r"equiv_random_groups: (\d+) groups"),
+        ("equiv_random_groups_schedulable", r"equiv_random_groups: \d+ groups \((\d+) schedulable"),
         ("equiv_random_groups_diffs", r"equiv_random_groups: .* (\d+) diffs"),
     ]
     for key, pat in facts:

@@ -181,7 +181,7 @@ summary = [
 # the DT boot's KUnit figures (issues 4 and 5)
 dtinfo = info.get("dt", {})
 for key in ("malformed_cases", "malformed_failures", "equiv_events", "equiv_events_cases",
-            "equiv_random_codes", "equiv_random_groups"):
+            "equiv_random_codes", "equiv_random_groups", "equiv_random_groups_schedulable"):
     if key in dtinfo:
         summary.append((key, dtinfo[key]))
 diff_keys = [k for k in dtinfo if k.startswith("equiv_") and k.endswith("_diffs")]

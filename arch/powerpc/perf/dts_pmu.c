@@ -1633,34 +1633,40 @@ static struct device_node *dts_find_node(struct device_node *parent,
 	return np;
 }
 
+/* The scheduling parameters of @pp that come from the description @p */
+static void __init dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp)
+{
+	unsigned int i;
+
+	pp->name = p->name;
+	pp->n_counter = p->max_counter;
+	pp->add_fields = 1UL << p->nc_shift;
+	for (i = 1; i <= p->nr_pmc; i++)
+		pp->add_fields |= DTS_CNST_PMC_VAL(i);
+	pp->test_adder = (7UL - p->nc_limit) << p->nc_shift;
+	pp->group_constraint_mask = p->group_mask;
+	pp->group_constraint_val = p->group_val;
+	pp->flags = PPMU_HAS_SIER | PPMU_ARCH_207S;
+	if (cpu_has_feature(CPU_FTR_ARCH_31))
+		pp->flags |= PPMU_ARCH_31 | PPMU_P10;
+	for (i = 0; i < p->nr_fields; i++)
+		if (p->fields[i].config == 1)
+			pp->flags |= PPMU_HAS_ATTR_CONFIG1;
+	if (p->bhrb_nr) {
+		pp->bhrb_nr = p->bhrb_nr;
+		pp->bhrb_filter_map = dts_bhrb_filter_map;
+		pp->config_bhrb = dts_config_bhrb;
+	}
+}
+
 static int __init dts_pmu_register(struct dts_parse *ps)
 {
 	struct dts_pmu *p = ps->pmu;
-	unsigned int i;
 	int rc;
 
 	dts_events_group.attrs = ps->ev_ptrs;
 	dts_format_group.attrs = ps->fmt_ptrs ?: dts_caps_attrs;
-
-	dts_power_pmu.name = p->name;
-	dts_power_pmu.n_counter = p->max_counter;
-	dts_power_pmu.add_fields = 1UL << p->nc_shift;
-	for (i = 1; i <= p->nr_pmc; i++)
-		dts_power_pmu.add_fields |= DTS_CNST_PMC_VAL(i);
-	dts_power_pmu.test_adder = (7UL - p->nc_limit) << p->nc_shift;
-	dts_power_pmu.group_constraint_mask = p->group_mask;
-	dts_power_pmu.group_constraint_val = p->group_val;
-	dts_power_pmu.flags = PPMU_HAS_SIER | PPMU_ARCH_207S;
-	if (cpu_has_feature(CPU_FTR_ARCH_31))
-		dts_power_pmu.flags |= PPMU_ARCH_31 | PPMU_P10;
-	for (i = 0; i < p->nr_fields; i++)
-		if (p->fields[i].config == 1)
-			dts_power_pmu.flags |= PPMU_HAS_ATTR_CONFIG1;
-	if (p->bhrb_nr) {
-		dts_power_pmu.bhrb_nr = p->bhrb_nr;
-		dts_power_pmu.bhrb_filter_map = dts_bhrb_filter_map;
-		dts_power_pmu.config_bhrb = dts_config_bhrb;
-	}
+	dts_fill_power_pmu(p, &dts_power_pmu);
 
 	dp = p;
 	PERF_REG_EXTENDED_MASK = cpu_has_feature(CPU_FTR_ARCH_31) ?

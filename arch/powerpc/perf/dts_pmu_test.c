@@ -339,14 +339,14 @@ static void __init dts_test_skiboot_fixture(struct kunit *test)
 
 /* ---------------------------------------------------------------------- */
 
-/* POWER10's compute_mmcr: isa207_compute_mmcr() plus MMCR0[C56RUN] */
+/* The hand-coded POWER10 compute_mmcr, as power_pmu_enable() calls it */
 static void dts_test_p10_mmcr(u64 ev[], int n, unsigned int hwc[],
 			      struct mmcr_regs *m, struct perf_event *pev[])
 {
+	const struct power_pmu *hc = power10_pmu_model();
+
 	memset(m, 0, sizeof(*m));
-	isa207_compute_mmcr(ev, n, hwc, m, pev, PPMU_HAS_SIER | PPMU_ARCH_207S |
-			    PPMU_ARCH_31 | PPMU_HAS_ATTR_CONFIG1 | PPMU_P10);
-	m->mmcr0 |= MMCR0_C56RUN;
+	hc->compute_mmcr(ev, n, hwc, m, pev, hc->flags);
 }
 
 /* A raw code with the fields POWER10 events use, and some that none uses */
@@ -371,7 +371,7 @@ static u64 dts_test_random_code(struct rnd_state *rnd)
 
 #define DTS_TEST_SEED		0x20261122
 #define DTS_TEST_CODES		1000000
-#define DTS_TEST_GROUPS		20000
+#define DTS_TEST_GROUPS		40000
 
 /* The built-in POWER10 description, compiled; skips unless ISA 3.1 */
 static const struct dts_pmu * __init dts_test_p10(struct kunit *test)
@@ -425,80 +425,144 @@ static void __init dts_test_equiv_random_codes(struct kunit *test)
 		   DTS_TEST_CODES, DTS_TEST_SEED, diffs);
 }
 
-/*
- * Proves: for random groups of 1-6 events that isa207 can schedule (each
- * on its own PMC or PMC=0, the PMC=0 ones taking free PMC1-4), the DT
- * backend computes the same PMC assignment and MMCR0/1/2/3/A, with random
- * exclude_* flags, config1 and BHRB requests.
- */
-static void __init dts_test_equiv_random_groups(struct kunit *test)
+/* A random event code that isa207 accepts on its own, on a PMC not in @used */
+static u64 __init dts_test_group_code(struct rnd_state *rnd, unsigned int used)
 {
-	const struct dts_pmu *p;
-	struct perf_event *evs = kunit_kcalloc(test, 6, sizeof(*evs), GFP_KERNEL);
-	unsigned int i, diffs = 0, groups = 0;
+	unsigned long m, v;
+	unsigned int pmc;
+	u64 code;
+
+	/* cycles and instructions, which have alternative codes */
+	static const u64 alt_codes[] = { 0x600f4, 0x100f0, 0x1e, 0x500fa, 0x2, 0x100fa };
+
+	for (;;) {
+		code = dts_test_random_code(rnd) & ~GENMASK_ULL(63, 60);
+		switch (prandom_u32_state(rnd) % 8) {
+		case 0:
+		case 1:
+			code = alt_codes[prandom_u32_state(rnd) % ARRAY_SIZE(alt_codes)];
+			break;
+		case 2:
+		case 3:
+		case 4:		/* PMC, unit, PMCxSEL only: rarely conflicts */
+			code &= GENMASK_ULL(19, 12) | GENMASK_ULL(7, 0);
+			break;
+		}
+		if (prandom_u32_state(rnd) % 4 == 0)	/* BHRB, IFM */
+			code |= BIT_ULL(62) | (u64)(prandom_u32_state(rnd) % 4) << 60;
+		if (prandom_u32_state(rnd) % 8 == 0)	/* EBB */
+			code |= BIT_ULL(63);
+		pmc = (code >> 16) & 0xf;
+		if (isa207_get_constraint(code, &m, &v, 0))
+			continue;
+		/* mostly distinct PMCs, so that most groups can be scheduled */
+		if (pmc && (used & BIT(pmc)) && prandom_u32_state(rnd) % 8)
+			continue;
+		return code;
+	}
+}
+
+/*
+ * @n seeded random groups of 1-7 events, each legal on its own, scheduled
+ * through core-book3s's constraint solver and compute_mmcr on the
+ * hand-coded POWER10 model and on a model driven by @p.  Returns how many
+ * differ in schedulability, codes chosen, counters or MMCR0/1/2/3/A
+ * (printing the first few when @report); @sched counts the groups both
+ * could schedule.
+ */
+static unsigned int __init dts_test_group_diffs(struct kunit *test, const struct dts_pmu *p,
+						unsigned int n, u32 seed, unsigned int *sched,
+						bool report)
+{
+	const struct power_pmu *hc = power10_pmu_model();
+	const struct dts_pmu *saved = dp;
+	struct perf_event *evs, *pev[7];
+	struct power_pmu *dt;
+	unsigned int i, diffs = 0;
 	struct rnd_state rnd;
 
-	p = dts_test_p10(test);
-	KUNIT_ASSERT_NOT_NULL(test, evs);
+	evs = kunit_kcalloc(test, ARRAY_SIZE(pev), sizeof(*evs), GFP_KERNEL);
+	dt = kunit_kzalloc(test, sizeof(*dt), GFP_KERNEL);
+	if (!evs || !dt)
+		return UINT_MAX;
+	*dt = dts_power_pmu;
+	dts_fill_power_pmu(p, dt);
+	*sched = 0;
 
-	prandom_seed_state(&rnd, DTS_TEST_SEED + 1);
-	for (i = 0; groups < DTS_TEST_GROUPS && i < 50 * DTS_TEST_GROUPS; i++) {
-		struct perf_event *pev[6];
-		unsigned int hwc1[6], hwc2[6], used = 0, j;
-		int n = 1 + prandom_u32_state(&rnd) % 6, k;
+	/* the description callbacks read dp: point it at @p meanwhile */
+	dp = p;
+	prandom_seed_state(&rnd, seed);
+	for (i = 0; i < n; i++) {
+		unsigned int hwc1[7], hwc2[7], used = 0, j;
+		int nev = 1 + prandom_u32_state(&rnd) % 6, k, r1, r2;
 		struct mmcr_regs a, b;
-		u64 ev[6];
+		u64 ev[7], ev1[7], ev2[7];
 
-		for (k = 0; k < n; k++) {
-			unsigned long m, v;
-			unsigned int pmc;
-			u64 code;
-
-			do {
-				code = dts_test_random_code(&rnd) & ~GENMASK_ULL(62, 60);
-				if (prandom_u32_state(&rnd) % 4 == 0)
-					code |= BIT_ULL(62) |
-						(u64)(prandom_u32_state(&rnd) % 4) << 60;
-				pmc = (code >> 16) & 0xf;
-			} while (isa207_get_constraint(code, &m, &v, 0) ||
-				 (pmc && (used & BIT(pmc))) || (code >> 63));
-			if (pmc)
-				used |= BIT(pmc);
-			ev[k] = code;
+		if (prandom_u32_state(&rnd) % 16 == 0)
+			nev = 7;
+		for (k = 0; k < nev; k++) {
+			ev[k] = dts_test_group_code(&rnd, used);
+			used |= BIT((ev[k] >> 16) & 0xf);
 			memset(&evs[k], 0, sizeof(evs[k]));
-			evs[k].attr.config = code;
-			evs[k].attr.config1 = prandom_u32_state(&rnd) & 0x3ffff;
+			evs[k].attr.config = ev[k];
+			if (prandom_u32_state(&rnd) % 4 == 0)
+				evs[k].attr.config1 = prandom_u32_state(&rnd) & 0x3ffff;
 			evs[k].attr.exclude_user = prandom_u32_state(&rnd) & 1;
 			evs[k].attr.exclude_kernel = prandom_u32_state(&rnd) & 1;
 			evs[k].attr.exclude_hv = prandom_u32_state(&rnd) & 1;
 			evs[k].attr.exclude_idle = prandom_u32_state(&rnd) & 1;
 			pev[k] = &evs[k];
 		}
-		/* PMC=0 events need free PMC1-4 */
-		if (n - hweight32(used) > 4 - hweight32(used & 0x1e))
+		memcpy(ev1, ev, sizeof(ev));
+		memcpy(ev2, ev, sizeof(ev));
+		memset(hwc1, 0, sizeof(hwc1));
+		memset(hwc2, 0, sizeof(hwc2));
+		memset(&a, 0, sizeof(a));
+		memset(&b, 0, sizeof(b));
+		r1 = power_pmu_schedule_test(hc, ev1, pev, nev, hwc1, &a, 1);
+		r2 = power_pmu_schedule_test(dt, ev2, pev, nev, hwc2, &b, 1);
+		if (!r1 && !r2)
+			(*sched)++;
+		if (r1 == r2 && !memcmp(ev1, ev2, sizeof(ev1)) &&
+		    !memcmp(hwc1, hwc2, sizeof(hwc1)) && !memcmp(&a, &b, sizeof(a)))
 			continue;
-		groups++;
-		dts_test_p10_mmcr(ev, n, hwc1, &a, pev);
-		dts_mmcrs(p, ev, n, hwc2, &b, pev);
-		for (j = 0; j < n; j++)
-			if (hwc1[j] != hwc2[j])
-				break;
-		if (j < n || memcmp(&a, &b, sizeof(a))) {
-			if (diffs++ >= 10)
-				continue;
-			KUNIT_FAIL(test, "a group of %d events differs", n);
-			for (k = 0; k < n; k++)
-				kunit_info(test, "event 0x%llx config1 0x%llx: pmc %u / %u\n",
-					   ev[k], evs[k].attr.config1, hwc1[k] + 1, hwc2[k] + 1);
-			kunit_info(test, "isa207 mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n",
-				   a.mmcr0, a.mmcr1, a.mmcr2, a.mmcr3, a.mmcra);
-			kunit_info(test, "dt     mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n",
-				   b.mmcr0, b.mmcr1, b.mmcr2, b.mmcr3, b.mmcra);
-		}
+		if (diffs++ >= 10 || !report)
+			continue;
+		KUNIT_FAIL(test, "a group of %d events differs: hand-coded %d, dt %d",
+			   nev, r1, r2);
+		for (j = 0; j < nev; j++)
+			kunit_info(test, "event 0x%llx config1 0x%llx: 0x%llx on pmc %u / 0x%llx on pmc %u\n",
+				   ev[j], evs[j].attr.config1, ev1[j], hwc1[j] + 1,
+				   ev2[j], hwc2[j] + 1);
+		kunit_info(test, "hand-coded mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n",
+			   a.mmcr0, a.mmcr1, a.mmcr2, a.mmcr3, a.mmcra);
+		kunit_info(test, "dt         mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n",
+			   b.mmcr0, b.mmcr1, b.mmcr2, b.mmcr3, b.mmcra);
 	}
-	kunit_info(test, "equiv_random_groups: %u groups, seed 0x%x, %u diffs\n",
-		   groups, DTS_TEST_SEED + 1, diffs);
-	KUNIT_EXPECT_GE(test, groups, 10000);
+	dp = saved;
+	return diffs;
+}
+
+/*
+ * Proves: for 40000 seeded random groups of 1-7 events (mostly on distinct
+ * PMCs or PMC=0, some with EBB, BHRB/IFM, random config1 and exclude_*
+ * flags), power_check_constraints() and compute_mmcr give the same
+ * schedulability, alternative codes, counters and MMCR0/1/2/3/A with the
+ * DT backend as with the hand-coded POWER10 backend.
+ */
+static void __init dts_test_equiv_random_groups(struct kunit *test)
+{
+	unsigned int diffs, sched;
+	const struct dts_pmu *p;
+
+	p = dts_test_p10(test);
+	diffs = dts_test_group_diffs(test, p, DTS_TEST_GROUPS, DTS_TEST_SEED + 1, &sched, true);
+	kunit_info(test, "equiv_random_groups: %u groups (%u schedulable), seed 0x%x, %u diffs\n",
+		   DTS_TEST_GROUPS, sched, DTS_TEST_SEED + 1, diffs);
+	KUNIT_EXPECT_EQ(test, diffs, 0);
+	/* both outcomes must be exercised */
+	KUNIT_EXPECT_GE(test, sched, 10000);
+	KUNIT_EXPECT_GE(test, DTS_TEST_GROUPS - sched, 10000);
 }
 
 /* Random codes on which @p and isa207 disagree, out of @n */
@@ -530,13 +594,16 @@ static unsigned int __init dts_test_count_diffs(const struct dts_pmu *p, unsigne
  * rule of the description (sample, threshold select/control, threshold
  * compare, L2/L3, L1 qualifier, radix scope, EBB, BHRB), the PMC5/PMC6
  * restrictions, the counter adder or the EBB-needs-PMC and BHRB-needs-EBB
- * rules each makes the DT backend disagree with isa207.
+ * rules each makes the DT backend disagree with isa207; lowering the
+ * number of counters or the limit of the counter adder, or dropping the
+ * alternative codes each makes random groups schedule differently from
+ * the hand-coded POWER10 backend.
  */
 static void __init dts_test_each_constraint_matters(struct kunit *test)
 {
 	const struct dts_pmu *p;
 	struct dts_pmu *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
-	unsigned int i;
+	unsigned int i, sched;
 
 	p = dts_test_p10(test);
 	KUNIT_ASSERT_NOT_NULL(test, q);
@@ -565,6 +632,22 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 	*q = *p;
 	q->bhrb_needs_ebb = false;
 	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "BHRB without EBB allowed");
+
+	/* group limits, which only the constraint solver sees */
+	KUNIT_ASSERT_EQ(test, dts_test_group_diffs(test, p, 2000, DTS_TEST_SEED + 3, &sched,
+						   true), 0);
+	*q = *p;
+	q->max_counter--;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_group_diffs(test, q, 2000, DTS_TEST_SEED + 3, &sched,
+						       false), 0, "one counter fewer");
+	*q = *p;
+	q->nc_limit--;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_group_diffs(test, q, 2000, DTS_TEST_SEED + 3, &sched,
+						       false), 0, "NC limit lowered");
+	*q = *p;
+	q->nr_alt = 0;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_group_diffs(test, q, 2000, DTS_TEST_SEED + 3, &sched,
+						       false), 0, "no alternative codes");
 }
 
 /* Every event code of tools/perf/pmu-events/arch/powerpc/power10/ (654) */
