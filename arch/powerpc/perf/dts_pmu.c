@@ -1025,6 +1025,19 @@ static int dts_check_code(struct dts_parse *ps, const struct device_node *np,
 	return 0;
 }
 
+/* Does rule @r constrain the field of @role? */
+static bool dts_rule_covers(const struct dts_pmu *p, const struct dts_pmu_rule *r,
+			    enum dts_pmu_role role)
+{
+	const struct dts_pmu_field *f;
+
+	if (p->role[role] == DTS_PMU_NO_FIELD)
+		return false;
+	f = &p->fields[p->role[role]];
+	return r->config == f->config && r->cond == DTS_COND_ALWAYS &&
+	       ((r->emask << r->eshift) & (f->mask << f->shift));
+}
+
 static int dts_parse_rule(struct dts_parse *ps, struct device_node *np)
 {
 	struct dts_pmu *p = ps->pmu;
@@ -1073,8 +1086,12 @@ static int dts_parse_rule(struct dts_parse *ps, struct device_node *np)
 	r->restricted_too = of_property_read_bool(np, "restricted-counters-too");
 	if (of_property_read_bool(np, "require-pmc"))
 		p->ebb_needs_pmc = true;
+	else if (dts_rule_covers(p, r, DTS_ROLE_EBB))
+		return bad(ps, np, "the EBB rule lacks require-pmc");
 	if (of_property_read_bool(np, "requires-ebb"))
 		p->bhrb_needs_ebb = true;
+	else if (r->cond == DTS_COND_BHRB)
+		return bad(ps, np, "a BHRB rule lacks requires-ebb");
 	p->nr_rules++;
 	return 0;
 }
@@ -1274,6 +1291,15 @@ static int dts_parse_constraints(struct dts_parse *ps, const struct device_node 
 	}
 	if (!p->nc_limit) {
 		rc = bad(ps, cn, "missing node nc");
+		goto out;
+	}
+	/* EBB events must name a PMC, BHRB requests need EBB (pmu-ebb.rst) */
+	if (p->role[DTS_ROLE_EBB] != DTS_PMU_NO_FIELD && !p->ebb_needs_pmc) {
+		rc = bad(ps, cn, "no rule for the EBB field with require-pmc");
+		goto out;
+	}
+	if (p->role[DTS_ROLE_BHRB] != DTS_PMU_NO_FIELD && !p->bhrb_needs_ebb) {
+		rc = bad(ps, cn, "no BHRB rule with requires-ebb");
 		goto out;
 	}
 

@@ -17,6 +17,8 @@
 #include <kunit/test.h>
 #include <linux/libfdt.h>
 #include <linux/prandom.h>
+#include <linux/sched/task.h>
+#include <linux/thread_info.h>
 
 /* Parse the power10 node of a flattened tree into @p */
 static int dts_test_parse(const void *blob, struct dts_parse *ps, struct dts_pmu *p)
@@ -83,7 +85,7 @@ static const char * const dts_ignored_props[] = {
 /* Optional properties: deleting them leaves a valid description. */
 static const char * const dts_optional_props[] = {
 	"condition", "default-value", "event-shift", "restricted-counters-too",
-	"require-pmc", "requires-ebb", "limit", "group-constraint-mask",
+	"limit", "group-constraint-mask",
 	"group-constraint-value", "read", "write", "prefetch", "any",
 	"any-return", "ind-call", "cond", "call", "any-call",
 };
@@ -778,6 +780,88 @@ static void __init dts_test_firmware_node(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, dts_test_count_diffs(fw, 20000), 0);
 }
 
+/* ---------------------------------------------------------------------- */
+
+/* The EBB and PMU state a task keeps in its thread_struct */
+struct dts_ebb_state {
+	unsigned long ebbrr, ebbhr, bescr, siar, sdar, sier, mmcr2, mmcr3;
+	unsigned long sier2, sier3;
+	unsigned int mmcr0, used_ebb;
+};
+
+static void dts_ebb_get(const struct thread_struct *t, struct dts_ebb_state *s)
+{
+	s->ebbrr = t->ebbrr;
+	s->ebbhr = t->ebbhr;
+	s->bescr = t->bescr;
+	s->siar = t->siar;
+	s->sdar = t->sdar;
+	s->sier = t->sier;
+	s->mmcr2 = t->mmcr2;
+	s->mmcr3 = t->mmcr3;
+	s->sier2 = t->sier2;
+	s->sier3 = t->sier3;
+	s->mmcr0 = t->mmcr0;
+	s->used_ebb = t->used_ebb;
+}
+
+static void dts_ebb_set(struct thread_struct *t, const struct dts_ebb_state *s)
+{
+	t->ebbrr = s->ebbrr;
+	t->ebbhr = s->ebbhr;
+	t->bescr = s->bescr;
+	t->siar = s->siar;
+	t->sdar = s->sdar;
+	t->sier = s->sier;
+	t->mmcr2 = s->mmcr2;
+	t->mmcr3 = s->mmcr3;
+	t->sier2 = s->sier2;
+	t->sier3 = s->sier3;
+	t->mmcr0 = s->mmcr0;
+	t->used_ebb = s->used_ebb;
+}
+
+/*
+ * Proves: a task duplicated by fork (arch_dup_task_struct()) starts with
+ * no EBB state.  EBB events are not inherited, and the child's first
+ * ebb_switch_in() would write whatever its thread_struct holds into
+ * BESCR/EBBHR/EBBRR, SIAR/SDAR/SIER, MMCR0/2 and, on ISA 3.1, MMCR3,
+ * SIER2 and SIER3.
+ */
+static void __init dts_test_fork_clears_ebb(struct kunit *test)
+{
+	static const struct dts_ebb_state parent = {
+		.ebbrr = 0x10000100, .ebbhr = 0x10000200, .bescr = 0x80000001,
+		.siar = 0x10000300, .sdar = 0x10000400, .sier = 0x2000000,
+		.mmcr2 = 0x8000, .mmcr3 = 0x3fff, .sier2 = 0x42, .sier3 = 0x43,
+		.mmcr0 = 0x4000000, .used_ebb = 1,
+	};
+	struct task_struct *child = kunit_kzalloc(test, sizeof(*child), GFP_KERNEL);
+	struct dts_ebb_state saved, c;
+	int rc;
+
+	KUNIT_ASSERT_NOT_NULL(test, child);
+	dts_ebb_get(&current->thread, &saved);
+	dts_ebb_set(&current->thread, &parent);
+	rc = arch_dup_task_struct(child, current);
+	dts_ebb_set(&current->thread, &saved);
+	KUNIT_ASSERT_EQ(test, rc, 0);
+
+	dts_ebb_get(&child->thread, &c);
+	KUNIT_EXPECT_EQ(test, c.ebbrr, 0);
+	KUNIT_EXPECT_EQ(test, c.ebbhr, 0);
+	KUNIT_EXPECT_EQ(test, c.bescr, 0);
+	KUNIT_EXPECT_EQ(test, c.siar, 0);
+	KUNIT_EXPECT_EQ(test, c.sdar, 0);
+	KUNIT_EXPECT_EQ(test, c.sier, 0);
+	KUNIT_EXPECT_EQ(test, c.mmcr2, 0);
+	KUNIT_EXPECT_EQ(test, c.mmcr3, 0);
+	KUNIT_EXPECT_EQ(test, c.sier2, 0);
+	KUNIT_EXPECT_EQ(test, c.sier3, 0);
+	KUNIT_EXPECT_EQ(test, c.mmcr0, 0);
+	KUNIT_EXPECT_EQ(test, c.used_ebb, 0);
+}
+
 static struct kunit_case dts_pmu_parser_cases[] __initdata = {
 	KUNIT_CASE(dts_test_builtin_parses),
 	KUNIT_CASE(dts_test_firmware_node),
@@ -804,4 +888,15 @@ static struct kunit_suite dts_pmu_equiv_suite __initdata = {
 	.test_cases = dts_pmu_equiv_cases,
 };
 
-kunit_test_init_section_suites(&dts_pmu_parser_suite, &dts_pmu_equiv_suite);
+static struct kunit_case dts_pmu_ebb_cases[] __initdata = {
+	KUNIT_CASE(dts_test_fork_clears_ebb),
+	{}
+};
+
+static struct kunit_suite dts_pmu_ebb_suite __initdata = {
+	.name = "dts_pmu_ebb",
+	.test_cases = dts_pmu_ebb_cases,
+};
+
+kunit_test_init_section_suites(&dts_pmu_parser_suite, &dts_pmu_equiv_suite,
+			       &dts_pmu_ebb_suite);
