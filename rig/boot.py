@@ -111,6 +111,34 @@ with open(os.path.join(a.outdir, "sysfs.txt"), "w") as f:
         if ln.startswith("RIG: SYSFS "):
             f.write(ln[len("RIG: SYSFS "):] + "\n")
 
+# perf, as rig/guest/perf-checks.sh ran it
+
+
+def tagged(tag):
+    p = "RIG: %s " % tag
+    return [ln[len(p):].rstrip() for ln in lines if ln.startswith(p)]
+
+
+perf_ran = any(ln.startswith("RIG: PERF-TEST-DONE") for ln in lines)
+with open(os.path.join(a.outdir, "perf_list.txt"), "w") as f:
+    for ln in tagged("PERF-LIST"):
+        f.write(ln + "\n")
+with open(os.path.join(a.outdir, "perf_stat.tsv"), "w") as f:
+    for ln in tagged("PERF-STAT"):
+        c = ln.split(";")
+        if len(c) >= 3:
+            f.write("%s\t%s\n" % (c[2], c[0]))
+with open(os.path.join(a.outdir, "perf_test.tsv"), "w") as f:
+    for ln in tagged("PERF-TEST"):
+        c = ln.split("|", 2)
+        if len(c) == 3:
+            f.write("%s %s\t%s\n" % (c[0], c[2], c[1]))
+with open(os.path.join(a.outdir, "perf_bad.tsv"), "w") as f:
+    for ln in tagged("PERF-BAD"):
+        m = re.match(r"(.*?) (rc=\d+ .*)$", ln)
+        if m:
+            f.write("%s\t%s\n" % (m.group(1), re.sub(r"\s+", " ", m.group(2))))
+
 # KTAP: a suite's "# Subtest: name" line is indented like its cases
 # ("    ok 3 case_name"); the suite's own result line is one level out.
 kunit = []
@@ -166,6 +194,11 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     if "malformed corpus" in text:
         f.write("malformed_failures: %d\n" % len(re.findall(
             r"# dts_test_malformed_corpus: EXPECTATION FAILED", text)))
+    f.write("perf_ran: %s\n" % ("yes" if perf_ran else "no"))
+    for key, tag in (("perf_stat_rc", "PERF-STAT-RC"), ("perf_stat_events", "PERF-STAT-EVENTS")):
+        v = tagged(tag)
+        if v:
+            f.write("%s: %s\n" % (key, v[0]))
     for b in backend[:5]:
         f.write("pmu_log: %s\n" % re.sub(r"^\[\s*[0-9.]+\]\s?", "", b).strip())
 

@@ -9,7 +9,11 @@ Every check counts once in the closing "N passed, N failed" line:
   - each upstream selftest: the verdict on every patched boot equals stock;
   - each new selftest (added by the series): passes on every patched boot;
   - each KUnit case on every patched boot: ok;
-  - sysfs events/ format/ caps/ of every patched boot equal stock's.
+  - sysfs events/ format/ caps/ of every patched boot equal stock's;
+  - perf (rig/guest/perf-checks.sh): ran to the end on every boot; the PMU
+    part of "perf list" equals stock's; "perf stat" counts every event on
+    every boot; each "perf test" verdict and each bad-input error equals
+    stock's.
 Tests listed in EMULATOR_SKIP are not run; they count as skipped, not passed.
 Writes RESULTS_DIR/summary.txt and RESULTS_DIR/verdicts.txt.
 """
@@ -59,7 +63,8 @@ flaky_path = os.path.join(os.path.dirname(skip_path), "emulator-flaky.txt")
 if os.path.exists(flaky_path):
     for ln in open(flaky_path):
         if ln.strip() and not ln.startswith("#"):
-            f = ln.split()
+            f = ln.rstrip("\n").split("\t") if "\t" in ln else ln.split()
+            f = [x for x in f if x]
             (flaky_skip if f[1] == "skip" else flaky).add(f[0])
 
 
@@ -155,6 +160,64 @@ sysfs_ok = quick or "stock" in sysfs and bool(sysfs["stock"]) and len(patched) =
 if not quick:
     check(sysfs_ok, "sysfs events/format/caps differ from stock")
 
+# perf as a client (rig/guest/perf-checks.sh): the PMU part of perf list,
+# perf stat counting every event, perf test and bad input, each as on stock.
+perf_list_ok = perf_stat_ok = None
+perf_same = perf_diff = 0
+perf_boots = [b for b in boots if info[b].get("perf_ran") == "yes"]
+if not quick:
+    for b in BOOTS:
+        check(b in perf_boots, "perf checks did not run to the end on %s" % b)
+
+    def read_file(b, name):
+        p = os.path.join(res, b, name)
+        return open(p).read() if os.path.exists(p) else ""
+
+    plist = {b: read_file(b, "perf_list.txt") for b in perf_boots}
+    perf_list_ok = len(perf_boots) == len(BOOTS) and bool(plist["stock"].strip()) and \
+        all(plist[b] == plist["stock"] for b in patched)
+    check(perf_list_ok, "perf list pmu differs from stock")
+
+    perf_stat_ok = len(perf_boots) == len(BOOTS)
+    for b in perf_boots:
+        want = info[b].get("perf_stat_events", "").split()
+        got = dict((r[0], r[1]) for r in read_tsv(os.path.join(res, b, "perf_stat.tsv"))
+                   if len(r) == 2)
+        counted = [e for e in want if got.get(e, "").isdigit() and int(got[e]) > 0]
+        ok = info[b].get("perf_stat_rc") == "0" and bool(want) and len(counted) == len(want)
+        perf_stat_ok = perf_stat_ok and ok
+        check(ok, "perf stat on %s: rc %s, counted %s of %s" % (
+            b, info[b].get("perf_stat_rc"), counted, want))
+        rows.append(("perf stat (%s): every event counted" % b, {b: "%d/%d" % (
+            len(counted), len(want))}, "ok" if ok else "FAIL"))
+
+    for kind, fname in (("perf test", "perf_test.tsv"), ("perf bad input", "perf_bad.tsv")):
+        res_by = {b: dict((r[0], r[1]) for r in read_tsv(os.path.join(res, b, fname))
+                          if len(r) == 2) for b in perf_boots}
+        names = []
+        for b in BOOTS:
+            for k in res_by.get(b, {}):
+                if k not in names:
+                    names.append(k)
+        for k in names:
+            v = {b: res_by.get(b, {}).get(k, "missing") for b in BOOTS}
+            row = "%s: %s" % (kind, k)
+            if row in flaky_skip:
+                skipped += 1
+                rows.append((row, {b: v[b].split(" (")[0][:15] for b in BOOTS},
+                             "skip: emulator-flaky"))
+                continue
+            ok = v["stock"] != "missing" and all(v[b] == v["stock"] for b in patched) \
+                and len(patched) == NPATCHED
+            if kind == "perf test":
+                perf_same += ok
+                perf_diff += not ok
+                shown = {b: v[b].split(" (")[0] for b in BOOTS}
+            else:
+                shown = {b: v[b][:15] for b in BOOTS}
+            check(ok, "%s %s: %s" % (kind, k, v))
+            rows.append((row, shown, "same" if ok else "DIFF"))
+
 w = max([len(r[0]) for r in rows] + [10])
 out = ["%-*s  %-15s %-15s %-15s %s" % (w, "test", "stock", "legacy", "dt", "patched = stock")]
 for name, v, s in rows:
@@ -177,6 +240,10 @@ summary = [
     ("kunit_fail", kunit_fail),
     ("kunit_skip", kunit_skip),
     ("sysfs_identical", "n/a" if quick else "yes" if sysfs_ok else "no"),
+    ("perf_list_identical", "n/a" if quick else "yes" if perf_list_ok else "no"),
+    ("perf_stat_ok", "n/a" if quick else "yes" if perf_stat_ok else "no"),
+    ("perf_test_same", "n/a" if quick else perf_same),
+    ("perf_test_diff", "n/a" if quick else perf_diff),
 ]
 # the DT boot's KUnit figures (issues 4 and 5)
 dtinfo = info.get("dt", {})

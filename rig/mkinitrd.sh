@@ -1,6 +1,7 @@
 #!/bin/bash
 # mkinitrd.sh SELFTEST_DIR OUT.cpio.gz [--only GLOB]
-# Packs the static /init (rig/init.c), the selftests and /rig/tests.list.
+# Packs the static /init (rig/guest/init.c), the selftests and /rig/tests.list,
+# and, once built, busybox and perf with its checks (rig/guest/).
 # With --only, just the tests whose path matches GLOB.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,7 +12,7 @@ stage=$(dirname "$out")/initramfs
 rm -rf "$stage"
 mkdir -p "$stage/rig" "$stage/tmp" "$stage/proc" "$stage/sys" "$stage/dev"
 powerpc64le-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror \
-	-o "$stage/init" "$top/rig/init.c"
+	-o "$stage/init" "$top/rig/guest/init.c"
 (cd "$st" && find . -type f -perm -u+x ! -path '*/TMPDIR/*' | sed 's|^\./||' | LC_ALL=C sort) > "$stage/all.txt"
 : > "$(dirname "$out")/selftests-all.txt"
 : > "$stage/rig/tests.list"
@@ -33,5 +34,20 @@ while read -r t; do
 	echo "$to $t" >> "$stage/rig/tests.list"
 done < "$stage/all.txt"
 rm "$stage/all.txt"
+
+# The guest's tools: busybox (shell for make run, runs the perf checks) and
+# perf with its checks; RIG_PERF=0 leaves the perf checks out.
+B=$top/build
+if [ -x "$B/busybox/bin/busybox" ]; then
+	mkdir -p "$stage/bin"
+	cp "$B/busybox/bin/busybox" "$stage/bin/busybox"
+fi
+if [ -f "$B/perf/perf.stripped" ]; then
+	mkdir -p "$stage/usr/bin"
+	cp "$B/perf/perf.stripped" "$stage/usr/bin/perf"
+	if [ "${RIG_PERF:-1}" != 0 ]; then
+		cp "$top/rig/guest/perf-checks.sh" "$top/rig/guest/perf-bad.txt" "$stage/rig/"
+	fi
+fi
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 > "$out"
 echo "initrd: $(wc -l < "$stage/rig/tests.list") tests, $(du -h "$out" | cut -f1)"

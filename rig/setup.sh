@@ -6,6 +6,8 @@
 #                    patch, the tree developers edit (make patches reads it)
 #   build/stock      worktree at tag "base" (pristine, never edited)
 #   build/patched    worktree, detached at base + git am patches/*.patch
+#   build/busybox    Debian's busybox-static for ppc64el, unpacked (the
+#                    guest's shell; make run, perf checks)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,4 +62,23 @@ if [ "$(git -C "$B/linux" rev-parse series)" = "$(git -C "$B/linux" rev-parse ba
 	$GIT -C "$B/linux" am -q $(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter)
 	echo "setup: series branch = base + $(ls "$top"/patches/0*.patch | grep -vc 0000-cover) patches"
 fi
+# busybox for the guest: Debian's ppc64el build.  apt-get update may fail
+# on one ppc64el index while the rest works, so only the download counts.
+if [ ! -x "$B/busybox/bin/busybox" ]; then
+	SUDO=""
+	[ "$(id -u)" = 0 ] || SUDO=sudo
+	dpkg --print-foreign-architectures | grep -qx ppc64el ||
+		$SUDO dpkg --add-architecture ppc64el
+	rm -rf "$B/busybox.tmp"
+	mkdir -p "$B/busybox.tmp"
+	if ! (cd "$B/busybox.tmp" && apt-get download -qq busybox-static:ppc64el) 2>/dev/null; then
+		$SUDO apt-get update -qq || true
+		(cd "$B/busybox.tmp" && apt-get download -qq busybox-static:ppc64el)
+	fi
+	dpkg-deb -x "$B"/busybox.tmp/busybox-static_*_ppc64el.deb "$B/busybox.tmp/root"
+	rm -rf "$B/busybox"
+	mv "$B/busybox.tmp/root" "$B/busybox"
+	rm -rf "$B/busybox.tmp"
+fi
+echo "setup: busybox $(stat -c %s "$B/busybox/bin/busybox") bytes"
 echo "setup: ok"

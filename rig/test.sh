@@ -4,7 +4,8 @@
 #          powernv10 three times (stock, powerpc_pmu=legacy, powerpc_pmu=dt),
 #          compare verdicts; ends with "N passed, N failed".
 #   quick  patched kernel, DT boot only, KUnit + event_code_tests.
-#   run    boot one kernel (BOOT=dt|legacy|stock) interactively.
+#   run    boot one kernel (BOOT=dt|legacy|stock) into a busybox shell with
+#          perf and the selftests.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
@@ -44,8 +45,8 @@ step() {
 boot_args() {
 	case $1 in
 	stock) echo "" ;;
-	legacy) echo "powerpc_pmu=legacy" ;;
-	dt) echo "powerpc_pmu=dt" ;;
+	legacy) echo "powerpc_pmu=legacy kunit.filter=speed>very_slow" ;;
+	dt) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
 	esac
 }
 
@@ -67,6 +68,7 @@ build_patched() {
 
 build_selftests() {
 	step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
+	step perf bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
 	new_tests &&
 	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$B/initrd/initrd.gz" "$@"
 }
@@ -97,7 +99,7 @@ full)
 	;;
 quick)
 	build_patched
-	build_selftests --only 'pmu/event_code_tests/*'
+	RIG_PERF=0 build_selftests --only 'pmu/event_code_tests/*'
 	boot dt
 	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
 		"$top/rig/emulator-skip.txt" "$R/steps.tsv" --only dt
@@ -113,7 +115,8 @@ run)
 		build_patched || exit 1
 	fi
 	build_selftests || exit 1
+	echo "make run: booting the $name kernel into a shell; leave with exit, or Ctrl-a x"
 	exec python3 "$top/rig/boot.py" --interactive "$name" "$(vmlinux_for "$name")" \
-		"$B/initrd/initrd.gz" "$R/$name" $(boot_args "$name")
+		"$B/initrd/initrd.gz" "$R/$name" $(boot_args "$name") rig.shell
 	;;
 esac

@@ -2,8 +2,11 @@
 /*
  * Guest /init for the test rig: mount the pseudo file systems, run every
  * test named in /rig/tests.list under its own timeout, print one
- * machine-readable line per test, dump the cpu PMU's sysfs directories and
- * power off.  Built statically for ppc64le.
+ * machine-readable line per test, dump the cpu PMU's sysfs directories,
+ * run /rig/perf-checks.sh (perf as a client of the PMU) and power off.
+ * With "rig.shell" on the kernel command line it runs no tests: it prints
+ * a banner and gives the console an interactive busybox shell instead.
+ * Built statically for ppc64le.
  *
  * tests.list: one test per line, "<timeout-seconds> <path relative to /rig>".
  * Output lines the host parses (everything else is the tests' own output):
@@ -23,9 +26,12 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -34,6 +40,7 @@
 #include <unistd.h>
 
 #define MAX_ECHO_LINES	400
+#define BUSYBOX		"/bin/busybox"
 
 enum verdict { V_NONE, V_PASS, V_FAIL, V_SKIP };
 
@@ -210,6 +217,122 @@ static void dump_file(const char *path, const char *prefix)
 	fclose(f);
 }
 
+/* Run @argv (argv[0] a path), output to the console, killed after @timeout s */
+static int run_cmd(char *const argv[], int timeout)
+{
+	double start = now();
+	int status = -1;
+	pid_t pid;
+
+	pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0)
+		return -1;
+	setpgid(pid, pid);
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		if (now() - start > timeout) {
+			printf("RIG: %s killed after %d s\n", argv[0], timeout);
+			kill(-pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			break;
+		}
+		usleep(50000);
+	}
+	kill(-pid, SIGKILL);
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
+	fflush(stdout);
+	return status;
+}
+
+static bool cmdline_has(const char *word)
+{
+	char buf[1024], *tok, *save;
+	FILE *f = fopen("/proc/cmdline", "r");
+	bool found = false;
+
+	if (!f)
+		return false;
+	if (fgets(buf, sizeof(buf), f))
+		for (tok = strtok_r(buf, " \n", &save); tok && !found;
+		     tok = strtok_r(NULL, " \n", &save))
+			found = !strcmp(tok, word);
+	fclose(f);
+	return found;
+}
+
+/* The kernel's "powerpc_pmu=...: <model> PMU from the <source>" line */
+static void pmu_line(char *out, size_t len)
+{
+	static char log[1 << 17];
+	int n = klogctl(3, log, sizeof(log) - 1);	/* SYSLOG_ACTION_READ_ALL */
+	char *p, *e;
+
+	snprintf(out, len, "hand-coded backend (a kernel without the series)");
+	if (n <= 0)
+		return;
+	log[n] = '\0';
+	p = strstr(log, "powerpc_pmu=");
+	if (!p)
+		return;
+	e = strchr(p, '\n');
+	if (e)
+		*e = '\0';
+	snprintf(out, len, "%s", p);
+}
+
+/* make run: a banner, then a shell on the console; power off when it exits */
+static void shell(void)
+{
+	static const char bar[] =
+		"=====================================================================";
+	char *sh[] = { "/bin/sh", NULL };
+	char line[256];
+	int status, fd;
+	pid_t pid;
+
+	pmu_line(line, sizeof(line));
+	printf("\n%s\n", bar);
+	printf(" POWER core PMU rig shell (QEMU powernv10)\n");
+	printf(" core PMU: %s\n", line);
+	printf(" try:\n");
+	printf("   perf list pmu\n");
+	printf("   perf stat -e cycles,instructions,PM_RUN_INST_CMPL,cpu/PM_CYC/ -- ls -R /sys/bus\n");
+	printf("   /rig/pmu/event_code_tests/generic_events_valid_test\n");
+	printf(" selftests are under /rig/pmu; /sys/kernel/debug/powerpc/dts_pmu shows\n");
+	printf(" what the kernel understood of a description.\n");
+	printf(" leave: exit (or poweroff -f) powers the guest off; Ctrl-a x kills QEMU\n");
+	printf("%s\n\n", bar);
+	fflush(stdout);
+
+	pid = fork();
+	if (pid == 0) {
+		setsid();
+		fd = open("/dev/console", O_RDWR);
+		if (fd >= 0) {
+			ioctl(fd, TIOCSCTTY, 1);
+			dup2(fd, 0);
+			dup2(fd, 1);
+			dup2(fd, 2);
+			if (fd > 2)
+				close(fd);
+		}
+		setenv("PATH", "/bin:/usr/bin", 1);
+		setenv("HOME", "/", 1);
+		setenv("PS1", "pmu-rig# ", 1);
+		execv(sh[0], sh);
+		printf("RIG: cannot run %s: %s\n", sh[0], strerror(errno));
+		_exit(127);
+	}
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	printf("RIG: shell exited (status 0x%x)\n", status);
+}
+
 int main(void)
 {
 	static const char * const groups[] = { "events", "format", "caps" };
@@ -223,6 +346,20 @@ int main(void)
 	do_mount("debugfs", "/sys/kernel/debug", "debugfs");
 	do_mount("tmpfs", "/tmp", "tmpfs");
 	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (!access(BUSYBOX, X_OK)) {
+		char *install[] = { BUSYBOX, "--install", "-s", "/bin", NULL };
+		int st = run_cmd(install, 30);
+
+		if (st)
+			printf("RIG: busybox --install failed (status %d)\n", st);
+	}
+	if (cmdline_has("rig.shell")) {
+		shell();
+		sync();
+		reboot(RB_POWER_OFF);
+		return 0;
+	}
 
 	if (chdir("/rig"))
 		printf("RIG: no /rig directory\n");
@@ -238,6 +375,15 @@ int main(void)
 	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
 		dump_group("/sys/bus/event_source/devices/cpu", groups[i]);
 	dump_file("/sys/kernel/debug/powerpc/dts_pmu", "RIG: DEBUGFS ");
+
+	if (!access("/usr/bin/perf", X_OK) && !access("/rig/perf-checks.sh", R_OK)) {
+		char *perf[] = { BUSYBOX, "sh", "/rig/perf-checks.sh", NULL };
+
+		printf("RIG: PERF-BEGIN\n");
+		fflush(stdout);
+		run_cmd(perf, 1200);
+		printf("RIG: PERF-END\n");
+	}
 
 	printf("RIG: DONE\n");
 	fflush(stdout);
