@@ -30,7 +30,7 @@ run:
 	@bash $(RIG)/test.sh run $(BOOT)
 
 bench:
-	@echo "bench: not implemented yet (issue 7)"; exit 1
+	@bash $(RIG)/bench.sh
 
 check:
 	@bash $(RIG)/check.sh

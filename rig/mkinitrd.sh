@@ -49,5 +49,10 @@ if [ -f "$B/perf/perf.stripped" ]; then
 		cp "$top/rig/guest/perf-checks.sh" "$top/rig/guest/perf-bad.txt" "$stage/rig/"
 	fi
 fi
+# make bench: RIG_BENCH=<context_switch program> adds it and the script
+if [ -n "${RIG_BENCH:-}" ]; then
+	cp "$RIG_BENCH" "$stage/rig/context_switch"
+	cp "$top/rig/guest/bench.sh" "$stage/rig/bench.sh"
+fi
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 > "$out"
 echo "initrd: $(wc -l < "$stage/rig/tests.list") tests, $(du -h "$out" | cut -f1)"

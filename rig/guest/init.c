@@ -3,7 +3,8 @@
  * Guest /init for the test rig: mount the pseudo file systems, run every
  * test named in /rig/tests.list under its own timeout, print one
  * machine-readable line per test, dump the cpu PMU's sysfs directories,
- * run /rig/perf-checks.sh (perf as a client of the PMU) and power off.
+ * run /rig/perf-checks.sh (perf as a client of the PMU) and, for make
+ * bench, /rig/bench.sh, and power off.
  * With "rig.shell" on the kernel command line it runs no tests: it prints
  * a banner and gives the console an interactive busybox shell instead.
  * Built statically for ppc64le.
@@ -383,6 +384,11 @@ int main(void)
 		fflush(stdout);
 		run_cmd(perf, 1200);
 		printf("RIG: PERF-END\n");
+	}
+	if (!access("/rig/bench.sh", R_OK)) {
+		char *bench[] = { BUSYBOX, "sh", "/rig/bench.sh", NULL };
+
+		run_cmd(bench, 300);
 	}
 
 	printf("RIG: DONE\n");

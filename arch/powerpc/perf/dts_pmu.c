@@ -18,11 +18,13 @@
 #define pr_fmt(fmt)	"dts-pmu: " fmt
 
 #include <linux/debugfs.h>
+#include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/of_fdt.h>
 #include <linux/perf_event.h>
+#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -119,6 +121,14 @@ static const struct {
 static struct dts_pmu dts_pmu __ro_after_init;
 static const struct dts_pmu *dp __ro_after_init;
 
+/* What the description cost at boot (debugfs, make bench) */
+static struct {
+	u64 start_ns;		/* first init_dts_pmu() call */
+	u64 parse_ns;		/* parse, validate, compile the description used */
+	u64 init_ns;		/* from start_ns to registration */
+	size_t bytes;		/* kernel memory kept for it */
+} dts_boot __ro_after_init;
+
 /* ---------------------------------------------------------------------- */
 /* Room 3: the backend                                                    */
 /* ---------------------------------------------------------------------- */
@@ -139,49 +149,47 @@ static inline u64 dts_role_val(const struct dts_pmu *p, enum dts_pmu_role r,
 	return (event >> f->shift) & f->mask;
 }
 
-/* The event attributes a condition looks at, decoded once per event */
+/* A role's value in a code, from the compiled tables (0 if not described) */
+static __always_inline u64 dts_rv(const struct dts_pmu *p, enum dts_pmu_role r,
+				  u64 event)
+{
+	return (event >> p->role_shift[r]) & p->role_mask[r];
+}
+
+/* The event attributes the conditions look at, decoded once per event */
 struct dts_ev {
 	u64 cfg[3];
 	unsigned int pmc;
-	unsigned int unit;
 	bool marked;
 	bool bhrb;
 	bool ebb;
-	bool thresh;
+	unsigned int conds;		/* BIT(c) for each condition c that holds */
 };
 
-static void dts_decode(const struct dts_pmu *p, u64 event, u64 config1,
-		       struct dts_ev *e)
+static __always_inline void dts_decode(const struct dts_pmu *p, u64 event,
+				       u64 config1, struct dts_ev *e)
 {
+	unsigned int unit = dts_rv(p, DTS_ROLE_UNIT, event);
+	unsigned int conds = BIT(DTS_COND_ALWAYS) | BIT(DTS_COND_RADIX);
+
 	e->cfg[0] = event;
 	e->cfg[1] = config1;
 	e->cfg[2] = 0;
-	e->pmc = dts_role_val(p, DTS_ROLE_PMC, event);
-	e->unit = dts_role_val(p, DTS_ROLE_UNIT, event);
-	e->marked = dts_role_val(p, DTS_ROLE_MARK, event);
-	e->bhrb = dts_role_val(p, DTS_ROLE_BHRB, event);
-	e->ebb = dts_role_val(p, DTS_ROLE_EBB, event);
-	e->thresh = dts_role_val(p, DTS_ROLE_THRESH_SEL, event);
-}
-
-static bool dts_cond(u8 cond, const struct dts_ev *e)
-{
-	switch (cond) {
-	case DTS_COND_MARKED:
-		return e->marked;
-	case DTS_COND_THRESHOLD:
-		return e->thresh;
-	case DTS_COND_L1:
-		return e->unit < 6 || e->unit > 9;
-	case DTS_COND_BHRB:
-		return e->bhrb;
-	case DTS_COND_CACHE:
-		return e->unit >= 6 && e->unit <= 9;
-	case DTS_COND_UNIT6:
-		return e->unit == 6;
-	default:		/* DTS_COND_ALWAYS, DTS_COND_RADIX */
-		return true;
-	}
+	e->pmc = dts_rv(p, DTS_ROLE_PMC, event);
+	e->marked = dts_rv(p, DTS_ROLE_MARK, event);
+	e->bhrb = dts_rv(p, DTS_ROLE_BHRB, event);
+	e->ebb = dts_rv(p, DTS_ROLE_EBB, event);
+	if (e->marked)
+		conds |= BIT(DTS_COND_MARKED);
+	if (dts_rv(p, DTS_ROLE_THRESH_SEL, event))
+		conds |= BIT(DTS_COND_THRESHOLD);
+	if (e->bhrb)
+		conds |= BIT(DTS_COND_BHRB);
+	if (unit >= 6 && unit <= 9)
+		conds |= BIT(DTS_COND_CACHE) | (unit == 6 ? BIT(DTS_COND_UNIT6) : 0);
+	else
+		conds |= BIT(DTS_COND_L1);
+	e->conds = conds;
 }
 
 /*
@@ -267,13 +275,11 @@ static int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *mas
 
 	for (i = 0; i < p->nr_rules; i++) {
 		const struct dts_pmu_rule *r = &p->rules[i];
-		u64 src;
+		u64 src = e.cfg[r->config];
 
-		if (restricted && !r->restricted_too)
+		if (!(e.conds & r->cond_bit) || (restricted && !r->restricted_too))
 			continue;
-		if (!dts_cond(r->cond, &e))
-			continue;
-		if (!dts_encode(r->encoding, e.cfg[r->config], &src))
+		if (unlikely(r->encoding) && !dts_encode(r->encoding, src, &src))
 			return -1;
 		mask |= r->cmask;
 		value |= (((src >> r->eshift) & r->emask) << r->cshift) & r->cmask;
@@ -290,10 +296,147 @@ static int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *mas
 	return 0;
 }
 
+/*
+ * The per-event work of both callbacks depends only on the description,
+ * the code and config1, and a context switch schedules the same events
+ * again and again: it is kept in a small per-CPU cache, filled and read
+ * with interrupts off (soft-masked on ppc64: no MSR write).
+ */
+#define DTS_CACHE_BITS		4
+#define DTS_REG(r)		(offsetof(struct mmcr_regs, r) / sizeof(unsigned long))
+
+/* An event's fields placed in the MMCRs, for any counter */
+struct dts_evplace {
+	unsigned long shared[sizeof(struct mmcr_regs) / sizeof(unsigned long)];
+	u64 per_pmc[DTS_PMU_MAX_PMC_FIELDS];	/* values, p->pmc_place order */
+};
+
+struct dts_cache_ent {
+	const struct dts_pmu *p;	/* NULL: empty */
+	u64 event;
+	u64 config1;
+	struct dts_ev e;
+	int rc;				/* dts_constraint() */
+	unsigned long mask;
+	unsigned long value;
+	struct dts_evplace pl;
+};
+
+struct dts_cache {
+	struct dts_cache_ent ent[1 << DTS_CACHE_BITS];
+	u8 older[1 << (DTS_CACHE_BITS - 1)];	/* per set: the way to replace */
+};
+
+static DEFINE_PER_CPU(struct dts_cache, dts_cache);
+static bool dts_cache_off;		/* for the benchmark only: */
+static bool dts_memo_off;		/* no caches, or no group memo */
+
+static void dts_place_event(const struct dts_pmu *p, const struct dts_ev *e,
+			    struct dts_evplace *pl)
+{
+	unsigned int j, k = 0;
+
+	memset(pl->shared, 0, sizeof(pl->shared));
+	for (j = 0; j < p->nr_place; j++) {
+		const struct dts_pmu_field *f = &p->fields[p->place[j]];
+		u64 val = dts_field_val(f, e->cfg);
+
+		if (!(e->conds & f->cond_bit))
+			val = 0;
+		else if (unlikely(f->encoding))
+			dts_encode(f->encoding, val, &val);
+		if (f->per_pmc) {
+			if (k < DTS_PMU_MAX_PMC_FIELDS)
+				pl->per_pmc[k++] = val;
+			continue;
+		}
+		pl->shared[f->reg_off / sizeof(unsigned long)] |= val << f->target;
+	}
+}
+
+static inline bool dts_hit(const struct dts_cache_ent *c, const struct dts_pmu *p,
+			   u64 event, u64 config1)
+{
+	return c->p == p && c->event == event && c->config1 == config1;
+}
+
+/*
+ * The cache entry of @event/@config1 under @p, filled if needed; irqs off.
+ * Two-way: a set is two adjacent entries, the older one is replaced.
+ */
+static const struct dts_cache_ent *dts_cached(const struct dts_pmu *p, u64 event,
+					      u64 config1)
+{
+	struct dts_cache *dc = this_cpu_ptr(&dts_cache);
+	unsigned int set = hash_64(event ^ config1, DTS_CACHE_BITS - 1) * 2;
+	struct dts_cache_ent *c = &dc->ent[set];
+
+	if (likely(dts_hit(c, p, event, config1)))
+		return c;
+	if (likely(dts_hit(c + 1, p, event, config1)))
+		return c + 1;
+	c += dc->older[set / 2];
+	dc->older[set / 2] ^= 1;
+	c->event = event;
+	c->config1 = config1;
+	dts_decode(p, event, config1, &c->e);
+	c->rc = dts_constraint(p, event, &c->mask, &c->value, config1);
+	dts_place_event(p, &c->e, &c->pl);
+	c->p = p;
+	return c;
+}
+
+/* The last group compute_mmcr saw on this CPU: a context switch brings it back */
+struct dts_group_memo {
+	const struct dts_pmu *p;	/* NULL: empty */
+	int n_ev;
+	u64 event[MAX_HWEVENTS];
+	u64 config1[MAX_HWEVENTS];
+	u8 attrs[MAX_HWEVENTS];		/* dts_attr_bits() */
+	unsigned int hwc[MAX_HWEVENTS];
+	struct mmcr_regs m;
+};
+
+static DEFINE_PER_CPU(struct dts_group_memo, dts_group_memo);
+
+/* The attributes of an event that compute_mmcr reads besides its codes */
+static inline u8 dts_attr_bits(struct perf_event *ev)
+{
+	const struct perf_event_attr *a = &ev->attr;
+
+	return a->exclude_user | a->exclude_kernel << 1 | a->exclude_hv << 2 |
+	       a->exclude_idle << 3 | !!has_branch_stack(ev) << 4;
+}
+
+/* Forget every cached event and group, before a description is used or tested */
+static void __init dts_cache_flush(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		memset(per_cpu_ptr(&dts_cache, cpu), 0, sizeof(struct dts_cache));
+		memset(per_cpu_ptr(&dts_group_memo, cpu), 0, sizeof(struct dts_group_memo));
+	}
+}
+
 static int dts_get_constraint(u64 event, unsigned long *maskp,
 			      unsigned long *valp, u64 config1)
 {
-	return dts_constraint(dp, event, maskp, valp, config1);
+	const struct dts_cache_ent *c;
+	unsigned long flags;
+	int rc;
+
+	if (unlikely(dts_cache_off))
+		return dts_constraint(dp, event, maskp, valp, config1);
+	local_irq_save(flags);
+	c = dts_cached(dp, event, config1);
+	rc = c->rc;
+	if (!rc) {
+		*maskp = c->mask;
+		*valp = c->value;
+	}
+	local_irq_restore(flags);
+	return rc;
 }
 
 static unsigned long *dts_mmcr(struct mmcr_regs *r, unsigned int idx)
@@ -332,16 +475,35 @@ static void dts_sdar_mode(const struct dts_pmu *p, const struct dts_ev *e,
 	*reg |= (val ? val : f->default_val) << f->target;
 }
 
+/*
+ * compute_mmcr from the tables.  @cached: take each event's decoded and
+ * placed fields from the per-CPU cache; the caller has interrupts off.
+ */
 static void dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
 		      unsigned int hwc[], struct mmcr_regs *mmcr,
-		      struct perf_event *pevents[])
+		      struct perf_event *pevents[], bool cached)
 {
+	struct dts_group_memo *gm = NULL;
 	unsigned int pmc_inuse = 0;
 	struct mmcr_regs m = { };
 	int i;
 
+	if (cached && !dts_memo_off && n_ev <= MAX_HWEVENTS) {
+		gm = this_cpu_ptr(&dts_group_memo);
+		for (i = 0; gm->p == p && gm->n_ev == n_ev && i < n_ev; i++)
+			if (gm->event[i] != event[i] ||
+			    gm->config1[i] != pevents[i]->attr.config1 ||
+			    gm->attrs[i] != dts_attr_bits(pevents[i]))
+				break;
+		if (gm->p == p && gm->n_ev == n_ev && i == n_ev) {
+			memcpy(hwc, gm->hwc, n_ev * sizeof(*hwc));
+			*mmcr = gm->m;
+			return;
+		}
+	}
+
 	for (i = 0; i < n_ev; i++)
-		pmc_inuse |= BIT(dts_role_val(p, DTS_ROLE_PMC, event[i]));
+		pmc_inuse |= BIT(dts_rv(p, DTS_ROLE_PMC, event[i]));
 	pmc_inuse &= ~1U;
 
 	/* Disable BHRB unless explicitly requested (MMCRA[BHRBRD]) */
@@ -350,11 +512,24 @@ static void dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
 
 	for (i = 0; i < n_ev; i++) {
 		struct perf_event_attr *attr = &pevents[i]->attr;
+		const struct dts_cache_ent *c;
+		const struct dts_evplace *pl;
+		struct dts_evplace place;
+		const struct dts_ev *e;
+		struct dts_ev ev;
 		unsigned int pmc, j;
-		struct dts_ev e;
 
-		dts_decode(p, event[i], attr->config1, &e);
-		pmc = e.pmc;
+		if (cached) {
+			c = dts_cached(p, event[i], attr->config1);
+			e = &c->e;
+			pl = &c->pl;
+		} else {
+			dts_decode(p, event[i], attr->config1, &ev);
+			dts_place_event(p, &ev, &place);
+			e = &ev;
+			pl = &place;
+		}
+		pmc = e->pmc;
 		if (!pmc) {
 			/* the lowest free programmable counter */
 			for (pmc = 1; pmc <= p->nr_pmc; pmc++)
@@ -365,24 +540,24 @@ static void dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
 		}
 
 		if (p->role[DTS_ROLE_SDAR] != DTS_PMU_NO_FIELD)
-			dts_sdar_mode(p, &e, &m);
+			dts_sdar_mode(p, e, &m);
 
-		for (j = 0; j < p->nr_fields; j++) {
-			const struct dts_pmu_field *f = &p->fields[j];
-			u64 val;
+		m.mmcr0 |= pl->shared[DTS_REG(mmcr0)];
+		m.mmcr1 |= pl->shared[DTS_REG(mmcr1)];
+		m.mmcr2 |= pl->shared[DTS_REG(mmcr2)];
+		m.mmcr3 |= pl->shared[DTS_REG(mmcr3)];
+		m.mmcra |= pl->shared[DTS_REG(mmcra)];
+		if (pmc <= p->nr_pmc && (p->programmable & BIT(pmc))) {
+			for (j = 0; j < p->nr_pmc_place; j++) {
+				const struct dts_pmu_field *f = &p->fields[p->pmc_place[j]];
 
-			if (f->mmcr == DTS_PMU_NO_FIELD ||
-			    j == p->role[DTS_ROLE_SDAR] || !dts_cond(f->cond, &e))
-				continue;
-			dts_encode(f->encoding, dts_field_val(f, e.cfg), &val);
-			if (!f->per_pmc)
-				*dts_mmcr(&m, f->mmcr) |= val << f->target;
-			else if (pmc <= p->nr_pmc && (p->programmable & BIT(pmc)))
-				*dts_mmcr(&m, f->mmcr) |= val << f->pmc_shift[pmc];
+				*(unsigned long *)((u8 *)&m + f->reg_off) |=
+					pl->per_pmc[j] << f->pmc_shift[pmc];
+			}
 		}
 
 		if (cpu_has_feature(CPU_FTR_ARCH_31) &&
-		    (has_branch_stack(pevents[i]) || e.bhrb))
+		    (has_branch_stack(pevents[i]) || e->bhrb))
 			m.mmcra &= ~MMCRA_BHRB_DISABLE;
 
 		if (attr->exclude_user)
@@ -414,13 +589,28 @@ static void dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
 		m.mmcr0 |= MMCR0_PMCCEXT | MMCR0_C56RUN;
 
 	*mmcr = m;
+	if (gm) {
+		for (i = 0; i < n_ev; i++) {
+			gm->event[i] = event[i];
+			gm->config1[i] = pevents[i]->attr.config1;
+			gm->attrs[i] = dts_attr_bits(pevents[i]);
+			gm->hwc[i] = hwc[i];
+		}
+		gm->n_ev = n_ev;
+		gm->m = m;
+		gm->p = p;
+	}
 }
 
 static int dts_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
 			    struct mmcr_regs *mmcr, struct perf_event *pevents[],
 			    u32 flags)
 {
-	dts_mmcrs(dp, event, n_ev, hwc, mmcr, pevents);
+	unsigned long irqflags;
+
+	local_irq_save(irqflags);
+	dts_mmcrs(dp, event, n_ev, hwc, mmcr, pevents, !dts_cache_off);
+	local_irq_restore(irqflags);
 	return 0;
 }
 
@@ -866,6 +1056,41 @@ static u64 dts_field_target_mask(const struct dts_pmu_field *f, unsigned int pmc
 	return m << (f->per_pmc ? f->pmc_shift[pmc] : f->target);
 }
 
+/* The fast-path form of the fields: role masks, condition bits, placements */
+static void dts_compile_fields(struct dts_pmu *p)
+{
+	static const u8 reg_off[DTS_PMU_MAX_MMCR] = {
+		[DTS_MMCR0] = offsetof(struct mmcr_regs, mmcr0),
+		[DTS_MMCR1] = offsetof(struct mmcr_regs, mmcr1),
+		[DTS_MMCR2] = offsetof(struct mmcr_regs, mmcr2),
+		[DTS_MMCR3] = offsetof(struct mmcr_regs, mmcr3),
+		[DTS_MMCRA] = offsetof(struct mmcr_regs, mmcra),
+	};
+	unsigned int i, r;
+
+	for (r = 0; r < DTS_ROLE_MAX; r++) {
+		p->role_mask[r] = 0;
+		p->role_shift[r] = 0;
+		if (p->role[r] == DTS_PMU_NO_FIELD)
+			continue;
+		p->role_mask[r] = p->fields[p->role[r]].mask;
+		p->role_shift[r] = p->fields[p->role[r]].shift;
+	}
+	p->nr_place = 0;
+	p->nr_pmc_place = 0;
+	for (i = 0; i < p->nr_fields; i++) {
+		struct dts_pmu_field *f = &p->fields[i];
+
+		f->cond_bit = BIT(f->cond);
+		if (f->mmcr == DTS_PMU_NO_FIELD || i == p->role[DTS_ROLE_SDAR])
+			continue;
+		f->reg_off = reg_off[f->mmcr];
+		p->place[p->nr_place++] = i;
+		if (f->per_pmc && p->nr_pmc_place < DTS_PMU_MAX_PMC_FIELDS)
+			p->pmc_place[p->nr_pmc_place++] = i;
+	}
+}
+
 static int dts_check_fields(struct dts_parse *ps, const struct device_node *np)
 {
 	struct dts_pmu *p = ps->pmu;
@@ -935,7 +1160,13 @@ static int dts_check_fields(struct dts_parse *ps, const struct device_node *np)
 		     f->cond == DTS_COND_UNIT6) && p->role[DTS_ROLE_UNIT] == DTS_PMU_NO_FIELD)
 			return bad(ps, np, "field %s: condition needs a PMCxUNIT field", f->name);
 	}
+	n = 0;
+	for (i = 0; i < p->nr_fields; i++)
+		n += p->fields[i].per_pmc && p->fields[i].mmcr != DTS_PMU_NO_FIELD;
+	if (n > DTS_PMU_MAX_PMC_FIELDS)
+		return bad(ps, np, "more than %d per-counter fields", DTS_PMU_MAX_PMC_FIELDS);
 	p->linux_mask = GENMASK_ULL(63, 60);
+	dts_compile_fields(p);
 	return 0;
 }
 
@@ -1083,6 +1314,7 @@ static int dts_parse_rule(struct dts_parse *ps, struct device_node *np)
 	if ((r->cond == DTS_COND_MARKED && p->role[DTS_ROLE_MARK] == DTS_PMU_NO_FIELD) ||
 	    (r->cond == DTS_COND_THRESHOLD && p->role[DTS_ROLE_THRESH_SEL] == DTS_PMU_NO_FIELD))
 		return bad(ps, np, "condition %u needs a MARK or THRESH_SEL field", r->cond);
+	r->cond_bit = BIT(r->cond);
 	r->restricted_too = of_property_read_bool(np, "restricted-counters-too");
 	if (of_property_read_bool(np, "require-pmc"))
 		p->ebb_needs_pmc = true;
@@ -1664,6 +1896,7 @@ static void __init dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu 
 {
 	unsigned int i;
 
+	dts_cache_flush();
 	pp->name = p->name;
 	pp->n_counter = p->max_counter;
 	pp->add_fields = 1UL << p->nc_shift;
@@ -1683,6 +1916,20 @@ static void __init dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu 
 		pp->bhrb_filter_map = dts_bhrb_filter_map;
 		pp->config_bhrb = dts_config_bhrb;
 	}
+}
+
+/* Kernel memory the compiled description keeps: tables and sysfs attributes */
+static size_t __init dts_pmu_bytes(const struct dts_parse *ps)
+{
+	size_t n = sizeof(*ps->pmu);
+	unsigned int i;
+
+	for (i = 0; i < ps->nr_events; i++)
+		n += ksize(ps->ev_attrs[i].attr.attr.name);
+	for (i = 0; i < ps->nr_formats; i++)
+		n += ksize(ps->fmt_attrs[i].attr.attr.name) + ksize(ps->fmt_strs[i]);
+	return n + ksize(ps->ev_attrs) + ksize(ps->ev_ptrs) + ksize(ps->fmt_attrs) +
+	       ksize(ps->fmt_ptrs) + ksize(ps->fmt_strs);
 }
 
 static int __init dts_pmu_register(struct dts_parse *ps)
@@ -1718,8 +1965,11 @@ int __init init_dts_pmu(bool builtin)
 	const char *platform;
 	const u8 *blob;
 	void *mem = NULL;
+	u64 t;
 	int rc;
 
+	if (!dts_boot.start_ns)
+		dts_boot.start_ns = local_clock();
 	platform = dts_cpu_platform(&blob);
 	if (!platform)
 		return -ENODEV;
@@ -1741,7 +1991,9 @@ int __init init_dts_pmu(bool builtin)
 		rc = -ENODEV;
 		goto out;
 	}
+	t = local_clock();
 	rc = dts_pmu_parse(&ps, &dts_pmu, np);
+	dts_boot.parse_ns = local_clock() - t;
 	if (builtin)
 		snprintf(dts_pmu.source, sizeof(dts_pmu.source), "built-in %s description",
 			 platform);
@@ -1752,6 +2004,8 @@ int __init init_dts_pmu(bool builtin)
 		       ps.err);
 	} else {
 		rc = dts_pmu_register(&ps);
+		dts_boot.init_ns = local_clock() - dts_boot.start_ns;
+		dts_boot.bytes = dts_pmu_bytes(&ps);
 		if (rc) {
 			pr_err("%pOF: cannot register (%d)\n", np, rc);
 			dts_parse_free(&ps);
@@ -1782,6 +2036,8 @@ static int dts_pmu_show(struct seq_file *m, void *unused)
 	unsigned int i, n;
 
 	seq_printf(m, "name: %s\nsource: %s\n", p->name, p->source);
+	seq_printf(m, "boot: parse %llu ns of %llu ns to registration, %zu bytes kept\n",
+		   dts_boot.parse_ns, dts_boot.init_ns, dts_boot.bytes);
 	seq_printf(m, "nr_pmc: %u  nr_mmcr: %u  max_counter: %u  programmable: 0x%x\n",
 		   p->nr_pmc, p->nr_mmcr, p->max_counter, p->programmable);
 	for (n = 1; n <= p->nr_pmc; n++)

@@ -387,6 +387,7 @@ static const struct dts_pmu * __init dts_test_p10(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0,
 			    "%s", ps->err);
+	dts_cache_flush();	/* @p may sit where an earlier test's tables were */
 	return p;
 }
 
@@ -669,6 +670,7 @@ static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu 
 	unsigned int hwc1[4], hwc2[4];
 	struct perf_event *pev[4];
 	struct mmcr_regs a, b;
+	unsigned long flags;
 	u64 ev[4];
 	int k;
 
@@ -683,7 +685,10 @@ static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu 
 	evs[f].attr.exclude_hv = !!(x & 4);
 	evs[f].attr.exclude_idle = !!(x & 8);
 	dts_test_p10_mmcr(ev, f + 1, hwc1, &a, pev);
-	dts_mmcrs(p, ev, f + 1, hwc2, &b, pev);
+	/* through the per-CPU cache, as the backend does */
+	local_irq_save(flags);
+	dts_mmcrs(p, ev, f + 1, hwc2, &b, pev, true);
+	local_irq_restore(flags);
 	if (hwc1[f] == hwc2[f] && !memcmp(&a, &b, sizeof(a)))
 		return true;
 	kunit_info(test, "0x%llx after %d fillers, config1 0x%llx, excludes 0x%x\n",
@@ -862,6 +867,182 @@ static void __init dts_test_fork_clears_ebb(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.used_ebb, 0);
 }
 
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Benchmarks, not tests: they report and never fail on timing.  Marked
+ * very slow, they run only when asked for (make bench boots with
+ * kunit.filter_glob=dts_pmu_bench; make test filters them out with
+ * kunit.filter=speed>very_slow).
+ */
+extern const u8 __dtb_dts_pmu_power10_end[];
+
+#define DTS_BENCH_LOOPS		20000
+#define DTS_BENCH_ROUNDS	5
+
+/* ns per schedule of @ev on @pmu: best of the rounds, after a warm-up */
+static u64 __init dts_bench_schedule(struct kunit *test, const struct power_pmu *pmu,
+				     const u64 *ev, struct perf_event **pev, int n,
+				     struct mmcr_regs *m)
+{
+	unsigned int hwc[8], r;
+	u64 best = U64_MAX, t;
+	u64 codes[8];
+
+	memcpy(codes, ev, n * sizeof(*ev));
+	KUNIT_EXPECT_EQ(test, power_pmu_schedule_test(pmu, codes, pev, n, hwc, m, 1000), 0);
+	for (r = 0; r < DTS_BENCH_ROUNDS; r++) {
+		memcpy(codes, ev, n * sizeof(*ev));
+		t = ktime_get_ns();
+		power_pmu_schedule_test(pmu, codes, pev, n, hwc, m, DTS_BENCH_LOOPS);
+		t = ktime_get_ns() - t;
+		best = min(best, t);
+	}
+	return best;
+}
+
+/*
+ * The schedule path (power_check_constraints() + compute_mmcr(), interrupts
+ * off, as on a context switch) for groups of 1, 4 and 6 events with PMC=0,
+ * threshold and marked events: the DT model of the built-in description
+ * against the hand-coded POWER10 model, on the same CPU, alternating.
+ */
+static void __init dts_bench_schedule_path(struct kunit *test)
+{
+	static const u64 thresh_mrk = 0x34ull << 32 | 0x101e0;	/* PMC1, start 3 stop 4 */
+	static const u64 g6[] = { 0x1e, 0x2, 0, 0x401e0, 0x500fa, 0x600f4 };
+	static const int sizes[] = { 1, 4, 6 };
+	const struct power_pmu *hc = power10_pmu_model();
+	struct perf_event *evs, *pev[6];
+	const struct dts_pmu *p, *saved = dp;
+	struct power_pmu *dt;
+	struct mmcr_regs a, b;
+	u64 ev[6], t_hc, t_dt;
+	unsigned int i;
+	int k;
+
+	p = dts_test_p10(test);
+	evs = kunit_kcalloc(test, 6, sizeof(*evs), GFP_KERNEL);
+	dt = kunit_kzalloc(test, sizeof(*dt), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, evs);
+	KUNIT_ASSERT_NOT_NULL(test, dt);
+	*dt = dts_power_pmu;
+	dts_fill_power_pmu(p, dt);
+	memcpy(ev, g6, sizeof(ev));
+	ev[2] = thresh_mrk;
+	for (k = 0; k < 6; k++) {
+		evs[k].attr.config = ev[k];
+		evs[k].attr.exclude_kernel = 1;
+		evs[k].attr.exclude_hv = 1;
+		pev[k] = &evs[k];
+	}
+
+	dp = p;
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		/* the 1-event group is the PMC=0 cycles event */
+		u64 t_nc, t_ev;
+
+		t_hc = dts_bench_schedule(test, hc, ev, pev, sizes[i], &a);
+		t_dt = dts_bench_schedule(test, dt, ev, pev, sizes[i], &b);
+		KUNIT_EXPECT_EQ(test, memcmp(&a, &b, sizeof(a)), 0);
+		dts_memo_off = true;
+		t_ev = dts_bench_schedule(test, dt, ev, pev, sizes[i], &b);
+		dts_memo_off = false;
+		KUNIT_EXPECT_EQ(test, memcmp(&a, &b, sizeof(a)), 0);
+		dts_cache_off = true;
+		t_nc = dts_bench_schedule(test, dt, ev, pev, sizes[i], &b);
+		dts_cache_off = false;
+		KUNIT_EXPECT_EQ(test, memcmp(&a, &b, sizeof(a)), 0);
+		kunit_info(test, "bench_schedule_%d: hand-coded %llu ns, dt %llu ns per schedule, ratio %llu.%03llu\n",
+			   sizes[i], div_u64(t_hc, DTS_BENCH_LOOPS), div_u64(t_dt, DTS_BENCH_LOOPS),
+			   div64_u64(t_dt, t_hc), div64_u64((t_dt % t_hc) * 1000, t_hc));
+		kunit_info(test, "bench_schedule_%d_event_cache: dt %llu ns per schedule, ratio %llu.%03llu\n",
+			   sizes[i], div_u64(t_ev, DTS_BENCH_LOOPS),
+			   div64_u64(t_ev, t_hc), div64_u64((t_ev % t_hc) * 1000, t_hc));
+		kunit_info(test, "bench_schedule_%d_uncached: dt %llu ns per schedule, ratio %llu.%03llu\n",
+			   sizes[i], div_u64(t_nc, DTS_BENCH_LOOPS),
+			   div64_u64(t_nc, t_hc), div64_u64((t_nc % t_hc) * 1000, t_hc));
+	}
+	dp = saved;
+	kunit_info(test, "bench_schedule_loops: %u x %u per group and model, best round\n",
+		   DTS_BENCH_ROUNDS, DTS_BENCH_LOOPS);
+
+	/* the two halves: one get_constraint, one compute_mmcr of the 6 */
+	{
+		unsigned long m1, v1;
+		unsigned int hwc[6];
+		u64 t0, t1, t2;
+
+		t0 = ktime_get_ns();
+		for (i = 0; i < DTS_BENCH_LOOPS; i++)
+			isa207_get_constraint(ev[i % 6], &m1, &v1, 0);
+		t1 = ktime_get_ns();
+		for (i = 0; i < DTS_BENCH_LOOPS; i++)
+			dts_constraint(p, ev[i % 6], &m1, &v1, 0);
+		t2 = ktime_get_ns();
+		kunit_info(test, "bench_get_constraint: hand-coded %llu ns, dt %llu ns\n",
+			   div_u64(t1 - t0, DTS_BENCH_LOOPS), div_u64(t2 - t1, DTS_BENCH_LOOPS));
+		t0 = ktime_get_ns();
+		for (i = 0; i < DTS_BENCH_LOOPS; i++) {
+			memset(&a, 0, sizeof(a));
+			hc->compute_mmcr(ev, 6, hwc, &a, pev, hc->flags);
+		}
+		t1 = ktime_get_ns();
+		for (i = 0; i < DTS_BENCH_LOOPS; i++) {
+			memset(&b, 0, sizeof(b));
+			dts_mmcrs(p, ev, 6, hwc, &b, pev, false);
+		}
+		t2 = ktime_get_ns();
+		kunit_info(test, "bench_compute_mmcr_6: hand-coded %llu ns, dt %llu ns\n",
+			   div_u64(t1 - t0, DTS_BENCH_LOOPS), div_u64(t2 - t1, DTS_BENCH_LOOPS));
+	}
+}
+
+/* Parse + validate + compile of the built-in POWER10 description, and its size */
+static void __init dts_bench_parse(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct device_node *root = NULL, *np;
+	u64 t, best = U64_MAX;
+	size_t bytes = 0;
+	void *mem;
+	int i, rc;
+
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	mem = of_fdt_unflatten_tree((const unsigned long *)__dtb_dts_pmu_power10_begin,
+				    NULL, &root);
+	KUNIT_ASSERT_NOT_NULL(test, mem);
+	np = dts_find_node(root, "power10");
+	KUNIT_ASSERT_NOT_NULL(test, np);
+	for (i = 0; i < 20; i++) {
+		memset(ps, 0, sizeof(*ps));
+		t = ktime_get_ns();
+		rc = dts_pmu_parse(ps, p, np);
+		t = ktime_get_ns() - t;
+		best = min(best, t);
+		if (!rc) {
+			bytes = dts_pmu_bytes(ps);
+			dts_parse_free(ps);
+		}
+		KUNIT_EXPECT_EQ(test, rc, 0);
+	}
+	of_node_put(np);
+	kfree(mem);
+
+	kunit_info(test, "bench_parse_us: %llu.%03llu\n", div_u64(best, 1000),
+		   best % 1000);
+	kunit_info(test, "bench_tables_bytes: %zu\n", bytes);
+	kunit_info(test, "bench_builtin_power10_bytes: %td\n",
+		   __dtb_dts_pmu_power10_end - __dtb_dts_pmu_power10_begin);
+	if (dp && dts_boot.init_ns)
+		kunit_info(test, "bench_boot: parse %llu ns of %llu ns from init_ppc64_pmu() to registration, share %llu.%01llu%%\n",
+			   dts_boot.parse_ns, dts_boot.init_ns,
+			   div64_u64(dts_boot.parse_ns * 100, dts_boot.init_ns),
+			   div64_u64(dts_boot.parse_ns * 1000, dts_boot.init_ns) % 10);
+}
+
 static struct kunit_case dts_pmu_parser_cases[] __initdata = {
 	KUNIT_CASE(dts_test_builtin_parses),
 	KUNIT_CASE(dts_test_firmware_node),
@@ -898,5 +1079,16 @@ static struct kunit_suite dts_pmu_ebb_suite __initdata = {
 	.test_cases = dts_pmu_ebb_cases,
 };
 
+static struct kunit_case dts_pmu_bench_cases[] __initdata = {
+	KUNIT_CASE_ATTR(dts_bench_schedule_path, { .speed = KUNIT_SPEED_VERY_SLOW }),
+	KUNIT_CASE_ATTR(dts_bench_parse, { .speed = KUNIT_SPEED_VERY_SLOW }),
+	{}
+};
+
+static struct kunit_suite dts_pmu_bench_suite __initdata = {
+	.name = "dts_pmu_bench",
+	.test_cases = dts_pmu_bench_cases,
+};
+
 kunit_test_init_section_suites(&dts_pmu_parser_suite, &dts_pmu_equiv_suite,
-			       &dts_pmu_ebb_suite);
+			       &dts_pmu_ebb_suite, &dts_pmu_bench_suite);

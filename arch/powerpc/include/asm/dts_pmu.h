@@ -17,6 +17,7 @@ struct device_node;
 #define DTS_PMU_MAX_PMC		8
 #define DTS_PMU_MAX_MMCR	5
 #define DTS_PMU_MAX_FIELDS	32
+#define DTS_PMU_MAX_PMC_FIELDS	8	/* per-counter fields placed in MMCRs */
 #define DTS_PMU_MAX_RULES	16
 #define DTS_PMU_MAX_RESTRICTED	4
 #define DTS_PMU_MAX_ALT		8	/* groups of alternative codes */
@@ -72,6 +73,8 @@ struct dts_pmu_field {
 	bool per_pmc;
 	u8 target;			/* shared field: target bit */
 	u8 pmc_shift[DTS_PMU_MAX_PMC + 1];	/* per-PMC target bit */
+	u8 cond_bit;			/* BIT(cond) */
+	u8 reg_off;			/* offset of its MMCR in struct mmcr_regs */
 	u32 default_val;
 	char name[DTS_PMU_NAME_LEN];
 };
@@ -83,6 +86,7 @@ struct dts_pmu_rule {
 	u8 eshift;
 	u8 cshift;
 	u8 cond;
+	u8 cond_bit;			/* BIT(cond) */
 	u8 config;
 	u8 encoding;
 	bool restricted_too;
@@ -104,6 +108,13 @@ struct dts_pmu {
 	struct dts_pmu_field fields[DTS_PMU_MAX_FIELDS];
 	unsigned int nr_fields;
 	u8 role[DTS_ROLE_MAX];		/* field index, or DTS_PMU_NO_FIELD */
+	/* compiled from the fields for the backend: no lookups per event */
+	u64 role_mask[DTS_ROLE_MAX];	/* 0 when the field is not described */
+	u8 role_shift[DTS_ROLE_MAX];
+	u8 place[DTS_PMU_MAX_FIELDS];	/* the fields compute_mmcr places */
+	unsigned int nr_place;
+	u8 pmc_place[DTS_PMU_MAX_PMC_FIELDS];	/* those of them per counter */
+	unsigned int nr_pmc_place;
 
 	struct dts_pmu_rule rules[DTS_PMU_MAX_RULES];
 	unsigned int nr_rules;

@@ -1,0 +1,41 @@
+#!/bin/bash
+# make bench: the DT backend against the hand-coded one.  A benchmark: it
+# reports, it never passes or fails on timing.
+#   - one boot of the patched kernel (powerpc_pmu=dt) running the KUnit
+#     suite dts_pmu_bench: schedule path DT vs hand-coded on the same CPU,
+#     parse cost, table and blob sizes; then context_switch with a
+#     counting event open;
+#   - one boot of the stock kernel running the same context_switch.
+# Writes build/results/bench.txt (key: value) and prints a table.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=$top/build
+R=$B/results/bench
+mkdir -p "$B"
+bash "$top/rig/setup.sh" > "$B/setup.log" 2>&1 || { cat "$B/setup.log"; exit 1; }
+rm -rf "$R"
+mkdir -p "$R"
+
+run() {
+	local name=$1
+	shift
+	"$@" > "$R/$name.log" 2>&1 || { tail -30 "$R/$name.log"; echo "bench: $name failed"; exit 1; }
+}
+run kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
+run patched-tree bash "$top/rig/patched-tree.sh"
+run kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/patched" \
+	"$top/rig/patched.config"
+run perf bash "$top/rig/perf.sh" "$B/stock" "$B/perf"
+mkdir -p "$B/bench-st"
+run context_switch make -s -C "$B/stock/tools/testing/selftests/powerpc/benchmarks" \
+	ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- USERLDFLAGS=-static \
+	OUTPUT="$B/bench-st" "$B/bench-st/context_switch"
+mkdir -p "$B/bench-st/none"
+RIG_PERF=0 RIG_BENCH="$B/bench-st/context_switch" \
+	run initrd bash "$top/rig/mkinitrd.sh" "$B/bench-st/none" "$B/bench-st/initrd.gz"
+
+python3 "$top/rig/boot.py" dt "$B/obj/patched/vmlinux" "$B/bench-st/initrd.gz" "$R/dt" \
+	powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
+python3 "$top/rig/boot.py" stock "$B/obj/stock/vmlinux" "$B/bench-st/initrd.gz" "$R/stock" ||
+	exit 1
+python3 "$top/rig/bench.py" "$R" "$B/results/bench.txt"
