@@ -277,7 +277,14 @@ static void pmu_line(char *out, size_t len)
 	if (n <= 0)
 		return;
 	log[n] = '\0';
-	p = strstr(log, "powerpc_pmu=");
+	/* "powerpc_pmu=<mode>: ...", not the command line's "powerpc_pmu=<mode> " */
+	for (p = strstr(log, "powerpc_pmu="); p; p = strstr(p + 1, "powerpc_pmu=")) {
+		e = p + strlen("powerpc_pmu=");
+		while (*e >= 'a' && *e <= 'z')
+			e++;
+		if (*e == ':')
+			break;
+	}
 	if (!p)
 		return;
 	e = strchr(p, '\n');
