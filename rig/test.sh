@@ -20,6 +20,8 @@ grep "base tree" "$B/setup.log"
 
 if [ "$mode" = quick ]; then
 	R=$B/results-quick
+elif [ "$mode" = run ]; then
+	R=$B/results-run	# make run must not wipe make test's results
 fi
 rm -rf "$R"
 mkdir -p "$R/logs"
