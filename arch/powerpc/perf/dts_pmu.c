@@ -1954,6 +1954,158 @@ static int __init dts_pmu_register(struct dts_parse *ps)
 	return 0;
 }
 
+/* ---------------------------------------------------------------------- */
+/* A firmware description against the built-in one                        */
+/* ---------------------------------------------------------------------- */
+
+static const struct dts_pmu_field * __init dts_field_named(const struct dts_pmu *p,
+						   const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr_fields; i++)
+		if (!strcmp(p->fields[i].name, name))
+			return &p->fields[i];
+	return NULL;
+}
+
+static const struct dts_pmu_rule * __init dts_rule_named(const struct dts_pmu *p,
+						 const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr_rules; i++)
+		if (!strcmp(p->rules[i].name, name))
+			return &p->rules[i];
+	return NULL;
+}
+
+static bool __init dts_field_same(const struct dts_pmu_field *a, const struct dts_pmu_field *b,
+			   u32 programmable, unsigned int nr_pmc)
+{
+	unsigned int n;
+
+	if (a->mask != b->mask || a->shift != b->shift || a->config != b->config ||
+	    a->mmcr != b->mmcr || a->cond != b->cond || a->encoding != b->encoding ||
+	    a->per_pmc != b->per_pmc || a->default_val != b->default_val)
+		return false;
+	if (a->mmcr == DTS_PMU_NO_FIELD)
+		return true;
+	if (!a->per_pmc)
+		return a->target == b->target;
+	for (n = 1; n <= nr_pmc; n++)
+		if ((programmable & BIT(n)) && a->pmc_shift[n] != b->pmc_shift[n])
+			return false;
+	return true;
+}
+
+static bool __init dts_rule_same(const struct dts_pmu_rule *a, const struct dts_pmu_rule *b)
+{
+	return a->cmask == b->cmask && a->emask == b->emask && a->eshift == b->eshift &&
+	       a->cshift == b->cshift && a->cond == b->cond && a->config == b->config &&
+	       a->encoding == b->encoding && a->restricted_too == b->restricted_too;
+}
+
+/*
+ * Compare the description @fw with the known-good @ref, field by field
+ * and rule by rule; report each difference (naming @fw's @src) and return
+ * how many there are.  Order of children and the event list do not count.
+ */
+static unsigned int __init dts_pmu_diff(const struct dts_pmu *fw, const struct dts_pmu *ref,
+				 const char *src)
+{
+	unsigned int i, n = 0;
+
+#define DTS_DIFF(cond, fmt, ...)						\
+	do {									\
+		if (cond) {							\
+			n++;							\
+			pr_warn("%s: " fmt "\n", src, ##__VA_ARGS__);	\
+		}								\
+	} while (0)
+
+	DTS_DIFF(fw->nr_pmc != ref->nr_pmc || fw->programmable != ref->programmable,
+		 "counters (nr_pmc %u, programmable 0x%x) differ", fw->nr_pmc, fw->programmable);
+	DTS_DIFF(fw->max_counter != ref->max_counter, "max-counter %u differs", fw->max_counter);
+	DTS_DIFF(memcmp(fw->nr_restricted, ref->nr_restricted, sizeof(fw->nr_restricted)) ||
+		 memcmp(fw->restricted, ref->restricted, sizeof(fw->restricted)),
+		 "pmc-constraints differ");
+	DTS_DIFF(fw->nc_shift != ref->nc_shift || fw->nc_limit != ref->nc_limit,
+		 "nc (bit %u, limit %u) differs", fw->nc_shift, fw->nc_limit);
+	DTS_DIFF(fw->group_mask != ref->group_mask || fw->group_val != ref->group_val,
+		 "grouping differs");
+	DTS_DIFF(fw->nr_alt != ref->nr_alt || memcmp(fw->alt, ref->alt, sizeof(fw->alt)),
+		 "alternatives differ");
+	DTS_DIFF(fw->ebb_needs_pmc != ref->ebb_needs_pmc ||
+		 fw->bhrb_needs_ebb != ref->bhrb_needs_ebb, "EBB rules differ");
+	DTS_DIFF(fw->bhrb_nr != ref->bhrb_nr ||
+		 memcmp(fw->bhrb_ifm, ref->bhrb_ifm, sizeof(fw->bhrb_ifm)), "bhrb differs");
+	DTS_DIFF(memcmp(fw->generic, ref->generic, sizeof(fw->generic)), "generic-events differ");
+	DTS_DIFF(memcmp(fw->cache, ref->cache, sizeof(fw->cache)), "cache-events differ");
+
+	for (i = 0; i < ref->nr_fields; i++) {
+		const struct dts_pmu_field *r = &ref->fields[i];
+		const struct dts_pmu_field *f = dts_field_named(fw, r->name);
+
+		DTS_DIFF(!f, "field %s missing", r->name);
+		DTS_DIFF(f && !dts_field_same(f, r, ref->programmable, ref->nr_pmc),
+			 "field %s differs", r->name);
+	}
+	for (i = 0; i < fw->nr_fields; i++)
+		DTS_DIFF(!dts_field_named(ref, fw->fields[i].name), "field %s not in the built-in description",
+			 fw->fields[i].name);
+	for (i = 0; i < ref->nr_rules; i++) {
+		const struct dts_pmu_rule *r = &ref->rules[i];
+		const struct dts_pmu_rule *c = dts_rule_named(fw, r->name);
+
+		DTS_DIFF(!c, "constraint %s missing", r->name);
+		DTS_DIFF(c && !dts_rule_same(c, r), "constraint %s differs", r->name);
+	}
+	for (i = 0; i < fw->nr_rules; i++)
+		DTS_DIFF(!dts_rule_named(ref, fw->rules[i].name), "constraint %s not in the built-in description",
+			 fw->rules[i].name);
+#undef DTS_DIFF
+	return n;
+}
+
+/*
+ * A firmware description for a CPU the kernel has a built-in description
+ * of must agree with it: anything else is reported and not used.
+ */
+static int __init dts_check_against_builtin(const struct dts_pmu *fw, const u8 *blob,
+					    const char *platform)
+{
+	struct device_node *root = NULL, *np;
+	struct dts_parse *ps;
+	struct dts_pmu *ref;
+	unsigned int n;
+	void *mem;
+	int rc;
+
+	ps = kzalloc(sizeof(*ps), GFP_KERNEL);
+	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
+	mem = of_fdt_unflatten_tree((const unsigned long *)blob, NULL, &root);
+	np = mem && root ? dts_find_node(root, platform) : NULL;
+	rc = np && ps && ref ? dts_pmu_parse(ps, ref, np) : -ENOMEM;
+	if (!rc) {
+		dts_parse_free(ps);
+		n = dts_pmu_diff(fw, ref, fw->source);
+		if (n) {
+			pr_err("%s: %u difference(s) from the built-in %s description: not used\n",
+			       fw->source, n, platform);
+			rc = -EINVAL;
+		}
+	} else {
+		/* no reference to hold it to: the firmware description stands */
+		rc = 0;
+	}
+	of_node_put(np);
+	kfree(mem);
+	kfree(ref);
+	kfree(ps);
+	return rc;
+}
+
 /*
  * Try the firmware description (@builtin false) or the built-in one for
  * the running CPU.  0 if a DT-described PMU is now registered.
@@ -2002,6 +2154,10 @@ int __init init_dts_pmu(bool builtin)
 	if (rc) {
 		pr_err("%s description rejected: %s\n", builtin ? "built-in" : "firmware",
 		       ps.err);
+	} else if (!builtin && blob &&
+		   dts_check_against_builtin(&dts_pmu, blob, platform)) {
+		dts_parse_free(&ps);
+		rc = -EINVAL;
 	} else {
 		rc = dts_pmu_register(&ps);
 		dts_boot.init_ns = local_clock() - dts_boot.start_ns;

@@ -755,7 +755,8 @@ static void __init dts_test_equiv_json_events(struct kunit *test)
  * Proves: the firmware-node path.  The POWER10 description, applied to the
  * live tree under /pmus as firmware would place it, is found for this CPU
  * and compiles to the tables of the built-in description, which give
- * isa207's constraints.
+ * isa207's constraints; held against the built-in description it agrees,
+ * and once a field and a rule are changed it is reported and refused.
  */
 static void __init dts_test_firmware_node(struct kunit *test)
 {
@@ -783,6 +784,19 @@ static void __init dts_test_firmware_node(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fw->bhrb_nr, bi->bhrb_nr);
 	if (cpu_has_feature(CPU_FTR_ARCH_31))
 		KUNIT_EXPECT_EQ(test, dts_test_count_diffs(fw, 20000), 0);
+
+	/* the firmware description agrees with the built-in one, so it is used */
+	strscpy(fw->source, "KUnit firmware node", sizeof(fw->source));
+	KUNIT_EXPECT_EQ(test, dts_pmu_diff(fw, bi, fw->source), 0);
+	KUNIT_EXPECT_EQ(test, dts_check_against_builtin(fw, __dtb_dts_pmu_power10_begin,
+							"power10"), 0);
+	/* one field moved, one rule gone: reported one by one, not used */
+	fw->fields[fw->role[DTS_ROLE_PSEL]].pmc_shift[2]++;
+	KUNIT_EXPECT_EQ(test, dts_pmu_diff(fw, bi, fw->source), 1);
+	fw->nr_rules--;
+	KUNIT_EXPECT_EQ(test, dts_pmu_diff(fw, bi, fw->source), 2);
+	KUNIT_EXPECT_EQ(test, dts_check_against_builtin(fw, __dtb_dts_pmu_power10_begin,
+							"power10"), -EINVAL);
 }
 
 /* ---------------------------------------------------------------------- */
