@@ -1958,8 +1958,8 @@ static int __init dts_pmu_register(struct dts_parse *ps)
 /* A firmware description against the built-in one                        */
 /* ---------------------------------------------------------------------- */
 
-static const struct dts_pmu_field * __init dts_field_named(const struct dts_pmu *p,
-						   const char *name)
+static const struct dts_pmu_field * __init
+dts_field_named(const struct dts_pmu *p, const char *name)
 {
 	unsigned int i;
 
@@ -1969,8 +1969,8 @@ static const struct dts_pmu_field * __init dts_field_named(const struct dts_pmu 
 	return NULL;
 }
 
-static const struct dts_pmu_rule * __init dts_rule_named(const struct dts_pmu *p,
-						 const char *name)
+static const struct dts_pmu_rule * __init
+dts_rule_named(const struct dts_pmu *p, const char *name)
 {
 	unsigned int i;
 
@@ -1980,8 +1980,9 @@ static const struct dts_pmu_rule * __init dts_rule_named(const struct dts_pmu *p
 	return NULL;
 }
 
-static bool __init dts_field_same(const struct dts_pmu_field *a, const struct dts_pmu_field *b,
-			   u32 programmable, unsigned int nr_pmc)
+static bool __init dts_field_same(const struct dts_pmu_field *a,
+				  const struct dts_pmu_field *b,
+				  u32 programmable, unsigned int nr_pmc)
 {
 	unsigned int n;
 
@@ -2011,8 +2012,8 @@ static bool __init dts_rule_same(const struct dts_pmu_rule *a, const struct dts_
  * and rule by rule; report each difference (naming @fw's @src) and return
  * how many there are.  Order of children and the event list do not count.
  */
-static unsigned int __init dts_pmu_diff(const struct dts_pmu *fw, const struct dts_pmu *ref,
-				 const char *src)
+static unsigned int __init dts_pmu_diff(const struct dts_pmu *fw,
+					const struct dts_pmu *ref, const char *src)
 {
 	unsigned int i, n = 0;
 
@@ -2052,8 +2053,8 @@ static unsigned int __init dts_pmu_diff(const struct dts_pmu *fw, const struct d
 			 "field %s differs", r->name);
 	}
 	for (i = 0; i < fw->nr_fields; i++)
-		DTS_DIFF(!dts_field_named(ref, fw->fields[i].name), "field %s not in the built-in description",
-			 fw->fields[i].name);
+		DTS_DIFF(!dts_field_named(ref, fw->fields[i].name),
+			 "field %s not in the built-in description", fw->fields[i].name);
 	for (i = 0; i < ref->nr_rules; i++) {
 		const struct dts_pmu_rule *r = &ref->rules[i];
 		const struct dts_pmu_rule *c = dts_rule_named(fw, r->name);
@@ -2062,8 +2063,8 @@ static unsigned int __init dts_pmu_diff(const struct dts_pmu *fw, const struct d
 		DTS_DIFF(c && !dts_rule_same(c, r), "constraint %s differs", r->name);
 	}
 	for (i = 0; i < fw->nr_rules; i++)
-		DTS_DIFF(!dts_rule_named(ref, fw->rules[i].name), "constraint %s not in the built-in description",
-			 fw->rules[i].name);
+		DTS_DIFF(!dts_rule_named(ref, fw->rules[i].name),
+			 "constraint %s not in the built-in description", fw->rules[i].name);
 #undef DTS_DIFF
 	return n;
 }
