@@ -138,15 +138,10 @@ static inline u64 dts_field_val(const struct dts_pmu_field *f, const u64 cfg[3])
 	return (cfg[f->config] >> f->shift) & f->mask;
 }
 
-static inline u64 dts_role_val(const struct dts_pmu *p, enum dts_pmu_role r,
-			       u64 event)
+/* The MMCR of @m that field @f lands in (reg_off is compiled for every MMCR field) */
+static inline unsigned long *dts_reg(struct mmcr_regs *m, const struct dts_pmu_field *f)
 {
-	const struct dts_pmu_field *f;
-
-	if (p->role[r] == DTS_PMU_NO_FIELD)
-		return 0;
-	f = &p->fields[p->role[r]];
-	return (event >> f->shift) & f->mask;
+	return (unsigned long *)((u8 *)m + f->reg_off);
 }
 
 /* A role's value in a code, from the compiled tables (0 if not described) */
@@ -245,26 +240,25 @@ static bool dts_restricted_ok(const struct dts_pmu *p, unsigned int pmc, u64 eve
 #define DTS_CNST_PMC_VAL(pmc)	(1UL << (((pmc) - 1) * 2))
 #define DTS_CNST_PMC_MASK(pmc)	(2UL << (((pmc) - 1) * 2))
 
-static int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
-			  unsigned long *valp, u64 config1)
+/* get_constraint of a decoded event */
+static int dts_constraint_ev(const struct dts_pmu *p, const struct dts_ev *e,
+			     unsigned long *maskp, unsigned long *valp)
 {
 	unsigned long mask = 0, value = 0;
+	u64 event = e->cfg[0];
 	bool restricted = false;
-	struct dts_ev e;
 	unsigned int i;
 
-	dts_decode(p, event, config1, &e);
-
-	if (e.pmc) {
-		if (e.pmc > p->nr_pmc)
+	if (e->pmc) {
+		if (e->pmc > p->nr_pmc)
 			return -1;
-		if (!(p->programmable & BIT(e.pmc))) {
-			if (!dts_restricted_ok(p, e.pmc, event))
+		if (!(p->programmable & BIT(e->pmc))) {
+			if (!dts_restricted_ok(p, e->pmc, event))
 				return -1;
 			restricted = true;
 		}
-		mask |= DTS_CNST_PMC_MASK(e.pmc);
-		value |= DTS_CNST_PMC_VAL(e.pmc);
+		mask |= DTS_CNST_PMC_MASK(e->pmc);
+		value |= DTS_CNST_PMC_VAL(e->pmc);
 	}
 
 	if (!restricted) {
@@ -275,9 +269,9 @@ static int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *mas
 
 	for (i = 0; i < p->nr_rules; i++) {
 		const struct dts_pmu_rule *r = &p->rules[i];
-		u64 src = e.cfg[r->config];
+		u64 src = e->cfg[r->config];
 
-		if (!(e.conds & r->cond_bit) || (restricted && !r->restricted_too))
+		if (!(e->conds & r->cond_bit) || (restricted && !r->restricted_too))
 			continue;
 		if (unlikely(r->encoding) && !dts_encode(r->encoding, src, &src))
 			return -1;
@@ -286,14 +280,23 @@ static int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *mas
 	}
 
 	/* EBB events must name their PMC; only EBB events can ask for BHRB */
-	if (p->ebb_needs_pmc && e.ebb && !e.pmc)
+	if (p->ebb_needs_pmc && e->ebb && !e->pmc)
 		return -1;
-	if (p->bhrb_needs_ebb && e.bhrb && !e.ebb)
+	if (p->bhrb_needs_ebb && e->bhrb && !e->ebb)
 		return -1;
 
 	*maskp = mask;
 	*valp = value;
 	return 0;
+}
+
+static int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
+			  unsigned long *valp, u64 config1)
+{
+	struct dts_ev e;
+
+	dts_decode(p, event, config1, &e);
+	return dts_constraint_ev(p, &e, maskp, valp);
 }
 
 /*
@@ -380,7 +383,7 @@ static const struct dts_cache_ent *dts_cached(const struct dts_pmu *p, u64 event
 	c->event = event;
 	c->config1 = config1;
 	dts_decode(p, event, config1, &c->e);
-	c->rc = dts_constraint(p, event, &c->mask, &c->value, config1);
+	c->rc = dts_constraint_ev(p, &c->e, &c->mask, &c->value);
 	dts_place_event(p, &c->e, &c->pl);
 	c->p = p;
 	return c;
@@ -406,6 +409,22 @@ static inline u8 dts_attr_bits(struct perf_event *ev)
 
 	return a->exclude_user | a->exclude_kernel << 1 | a->exclude_hv << 2 |
 	       a->exclude_idle << 3 | !!has_branch_stack(ev) << 4;
+}
+
+/* Is @gm the group @event[0..@n_ev) with these attributes under @p? */
+static bool dts_memo_hit(const struct dts_group_memo *gm, const struct dts_pmu *p,
+			 const u64 event[], int n_ev, struct perf_event *pevents[])
+{
+	int i;
+
+	if (gm->p != p || gm->n_ev != n_ev)
+		return false;
+	for (i = 0; i < n_ev; i++)
+		if (gm->event[i] != event[i] ||
+		    gm->config1[i] != pevents[i]->attr.config1 ||
+		    gm->attrs[i] != dts_attr_bits(pevents[i]))
+			return false;
+	return true;
 }
 
 /* Forget every cached event and group, before a description is used or tested */
@@ -439,22 +458,6 @@ static int dts_get_constraint(u64 event, unsigned long *maskp,
 	return rc;
 }
 
-static unsigned long *dts_mmcr(struct mmcr_regs *r, unsigned int idx)
-{
-	switch (idx) {
-	case DTS_MMCR0:
-		return &r->mmcr0;
-	case DTS_MMCR1:
-		return &r->mmcr1;
-	case DTS_MMCR2:
-		return &r->mmcr2;
-	case DTS_MMCR3:
-		return &r->mmcr3;
-	default:
-		return &r->mmcra;
-	}
-}
-
 /*
  * MMCRA[SDAR_MODE]: no updates once any event of the group is marked,
  * otherwise the event's mode, or the description's default when it has
@@ -464,7 +467,7 @@ static void dts_sdar_mode(const struct dts_pmu *p, const struct dts_ev *e,
 			  struct mmcr_regs *m)
 {
 	const struct dts_pmu_field *f = &p->fields[p->role[DTS_ROLE_SDAR]];
-	unsigned long *reg = dts_mmcr(m, f->mmcr);
+	unsigned long *reg = dts_reg(m, f);
 	u64 val;
 
 	if (e->marked || (m->mmcra & MMCRA_SAMPLE_ENABLE)) {
@@ -490,12 +493,7 @@ static void dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
 
 	if (cached && !dts_memo_off && n_ev <= MAX_HWEVENTS) {
 		gm = this_cpu_ptr(&dts_group_memo);
-		for (i = 0; gm->p == p && gm->n_ev == n_ev && i < n_ev; i++)
-			if (gm->event[i] != event[i] ||
-			    gm->config1[i] != pevents[i]->attr.config1 ||
-			    gm->attrs[i] != dts_attr_bits(pevents[i]))
-				break;
-		if (gm->p == p && gm->n_ev == n_ev && i == n_ev) {
+		if (dts_memo_hit(gm, p, event, n_ev, pevents)) {
 			memcpy(hwc, gm->hwc, n_ev * sizeof(*hwc));
 			*mmcr = gm->m;
 			return;
@@ -551,8 +549,7 @@ static void dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
 			for (j = 0; j < p->nr_pmc_place; j++) {
 				const struct dts_pmu_field *f = &p->fields[p->pmc_place[j]];
 
-				*(unsigned long *)((u8 *)&m + f->reg_off) |=
-					pl->per_pmc[j] << f->pmc_shift[pmc];
+				*dts_reg(&m, f) |= pl->per_pmc[j] << f->pmc_shift[pmc];
 			}
 		}
 
@@ -621,7 +618,7 @@ static void dts_clear_pmc(const struct dts_pmu *p, unsigned int pmc,
 
 	pmc++;
 	if (pmc >= 1 && pmc <= p->nr_pmc && (p->programmable & BIT(pmc)))
-		*dts_mmcr(mmcr, f->mmcr) &= ~(f->mask << f->pmc_shift[pmc]);
+		*dts_reg(mmcr, f) &= ~(f->mask << f->pmc_shift[pmc]);
 }
 
 static void dts_disable_pmc(unsigned int pmc, struct mmcr_regs *mmcr)
@@ -1076,15 +1073,20 @@ static void dts_compile_fields(struct dts_pmu *p)
 		p->role_mask[r] = p->fields[p->role[r]].mask;
 		p->role_shift[r] = p->fields[p->role[r]].shift;
 	}
+	p->code_mask = p->linux_mask;
 	p->nr_place = 0;
 	p->nr_pmc_place = 0;
 	for (i = 0; i < p->nr_fields; i++) {
 		struct dts_pmu_field *f = &p->fields[i];
 
+		if (!f->config)
+			p->code_mask |= f->mask << f->shift;
 		f->cond_bit = BIT(f->cond);
-		if (f->mmcr == DTS_PMU_NO_FIELD || i == p->role[DTS_ROLE_SDAR])
+		if (f->mmcr == DTS_PMU_NO_FIELD)
 			continue;
 		f->reg_off = reg_off[f->mmcr];
+		if (i == p->role[DTS_ROLE_SDAR])
+			continue;
 		p->place[p->nr_place++] = i;
 		if (f->per_pmc && p->nr_pmc_place < DTS_PMU_MAX_PMC_FIELDS)
 			p->pmc_place[p->nr_pmc_place++] = i;
@@ -1238,16 +1240,12 @@ static int dts_check_code(struct dts_parse *ps, const struct device_node *np,
 			  const char *what, u64 code)
 {
 	struct dts_pmu *p = ps->pmu;
-	u64 known = p->linux_mask;
-	unsigned int i, pmc;
+	unsigned int pmc;
 
-	for (i = 0; i < p->nr_fields; i++)
-		if (!p->fields[i].config)
-			known |= p->fields[i].mask << p->fields[i].shift;
-	if (code & ~known)
+	if (code & ~p->code_mask)
 		return bad(ps, np, "%s 0x%llx sets bits 0x%llx no field describes", what,
-			   code, code & ~known);
-	pmc = dts_role_val(p, DTS_ROLE_PMC, code);
+			   code, code & ~p->code_mask);
+	pmc = dts_rv(p, DTS_ROLE_PMC, code);
 	if (pmc > p->nr_pmc)
 		return bad(ps, np, "%s 0x%llx names PMC%u of %u", what, code, pmc, p->nr_pmc);
 	if (pmc && !(p->programmable & BIT(pmc)) && !dts_restricted_ok(p, pmc, code))
@@ -1366,7 +1364,7 @@ static int dts_parse_restricted(struct dts_parse *ps, struct device_node *pc)
 		for (n = 0; n < cnt; n++) {
 			if (!p->restricted[pmc][n] ||
 			    (p->restricted[pmc][n] & p->linux_mask) ||
-			    dts_role_val(p, DTS_ROLE_PMC, p->restricted[pmc][n]) != pmc) {
+			    dts_rv(p, DTS_ROLE_PMC, p->restricted[pmc][n]) != pmc) {
 				rc = bad(ps, np, "valid-events: 0x%llx is not a PMC%u code",
 					 p->restricted[pmc][n], pmc);
 				break;

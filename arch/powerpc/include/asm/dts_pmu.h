@@ -127,6 +127,7 @@ struct dts_pmu {
 	u64 group_mask;
 	u64 group_val;
 	u64 linux_mask;			/* EBB, BHRB, IFM bits */
+	u64 code_mask;			/* every config bit a field or Linux describes */
 
 	unsigned int alt[DTS_PMU_MAX_ALT][2];
 	unsigned int nr_alt;
