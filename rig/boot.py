@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Boot one kernel on QEMU powernv10 with the rig's initramfs and collect results.
+"""Boot one kernel on QEMU powernv10 (or --machine) with the rig's initramfs and collect results.
 
 usage: boot.py NAME VMLINUX INITRD OUTDIR [extra kernel args...]
 
@@ -29,10 +29,11 @@ ap.add_argument("--idle", type=int, default=240)
 ap.add_argument("--limit", type=int, default=3600)
 ap.add_argument("--tests", help="tests.list, to name the tests never reached")
 ap.add_argument("--interactive", action="store_true")
+ap.add_argument("--machine", default="powernv10")
 a = ap.parse_args()
 
 cmdline = "console=hvc0 panic=-1 " + " ".join(a.append)
-qemu = ["qemu-system-ppc64", "-machine", "powernv10", "-m", "2G", "-smp", "1",
+qemu = ["qemu-system-ppc64", "-machine", a.machine, "-m", "2G", "-smp", "1",
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
         "-append", cmdline.strip(), "-no-reboot"]
 

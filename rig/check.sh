@@ -153,32 +153,36 @@ for d in "${dts[@]}"; do
 	fi
 done
 
-# 8. the events generator: the POWER10 perf JSON (read from the tree, not
-#    copied) through it, merged into the POWER10 description, validated;
-#    and its error paths (clear message, exit 1, no output file).
+# 8. the events generator: the POWER10 and POWER9 perf JSON (read from the
+#    tree, not copied) through it, merged into that CPU's description,
+#    validated; and its error paths (clear message, exit 1, no output file).
 gen=$P/arch/powerpc/tools/pmu-json-to-dts.py
 if [ -f "$gen" ]; then
-	json=$P/tools/perf/pmu-events/arch/powerpc/power10
 	G=$R/gen
-	mkdir -p "$G"
-	if python3 "$gen" -o "$G/events.dtsi" "$json" 2> "$G/gen.log"; then
-		n=$(grep -c 'event_code = ' "$G/events.dtsi")
-		cp "$P"/arch/powerpc/perf/dts-pmu-power10.dts* "$G/"
-		mv "$G/dts-pmu-power10.dts" "$G/desc.dts"
-		printf '/include/ "desc.dts"\n\n&{/pmus/pmu_dts@0} {\n/include/ "events.dtsi"\n};\n' > "$G/wrap.dts"
-		if dtc -I dts -O dtb -o "$G/wrap.dtb" "$G/wrap.dts" > "$G/dtc.log" 2>&1 && [ ! -s "$G/dtc.log" ] &&
-		   fdtput -t s "$G/wrap.dtb" / model "description check" &&
-		   fdtput -t s "$G/wrap.dtb" / compatible "rig,description-check" &&
-		   dt-validate -s "$schema" "$G/wrap.dtb" > "$G/dtv.log" 2>&1 && [ ! -s "$G/dtv.log" ]; then
-			pass "generator: $n POWER10 events, $(stat -c %s "$G/events.dtsi") bytes of source, validates"
+	for cpu in power10 power9; do
+		[ -f "$P/arch/powerpc/perf/dts-pmu-$cpu.dts" ] || continue
+		json=$P/tools/perf/pmu-events/arch/powerpc/$cpu
+		W=$G/$cpu
+		mkdir -p "$W"
+		if python3 "$gen" -o "$W/events.dtsi" "$json" 2> "$W/gen.log"; then
+			n=$(grep -c 'event_code = ' "$W/events.dtsi")
+			cp "$P"/arch/powerpc/perf/dts-pmu-$cpu.dts* "$W/"
+			mv "$W/dts-pmu-$cpu.dts" "$W/desc.dts"
+			printf '/include/ "desc.dts"\n\n&{/pmus/pmu_dts@0} {\n/include/ "events.dtsi"\n};\n' > "$W/wrap.dts"
+			if dtc -I dts -O dtb -o "$W/wrap.dtb" "$W/wrap.dts" > "$W/dtc.log" 2>&1 && [ ! -s "$W/dtc.log" ] &&
+			   fdtput -t s "$W/wrap.dtb" / model "description check" &&
+			   fdtput -t s "$W/wrap.dtb" / compatible "rig,description-check" &&
+			   dt-validate -s "$schema" "$W/wrap.dtb" > "$W/dtv.log" 2>&1 && [ ! -s "$W/dtv.log" ]; then
+				pass "generator: $n $cpu events, $(stat -c %s "$W/events.dtsi") bytes of source, validates in the $cpu description"
+			else
+				fail "generator output for $cpu does not validate"
+				cat "$W/dtc.log" "$W/dtv.log" | head -20 | sed 's/^/      /'
+			fi
 		else
-			fail "generator output does not validate"
-			cat "$G/dtc.log" "$G/dtv.log" | head -20 | sed 's/^/      /'
+			fail "generator failed on the $cpu JSON"
+			sed 's/^/      /' "$W/gen.log"
 		fi
-	else
-		fail "generator failed on the POWER10 JSON"
-		sed 's/^/      /' "$G/gen.log"
-	fi
+	done
 	# error paths: each must exit 1 with a message and leave no file
 	mkdir -p "$G/bad"
 	printf '[{"EventCode": "0x1", "EventName": "A"},' > "$G/bad/truncated.json"

@@ -2,6 +2,11 @@
 """Compare the boots' results and print the verdict table.
 
 usage: compare.py RESULTS_DIR SELFTESTS_ALL NEW_TESTS EMULATOR_SKIP STEPS
+                  [--only BOOT]
+
+Boots are compared in groups, each against the stock kernel on the same
+machine: stock, legacy, dt (QEMU powernv10) and stock9, dt9 (powernv9);
+a group whose boots did not run at all is left out (make test-quick).
 
 Every check counts once in the closing "N passed, N failed" line:
   - each build/boot step recorded in STEPS (tab-separated: step, ok|fail);
@@ -22,15 +27,14 @@ import os
 import sys
 
 res, all_path, new_path, skip_path, steps_path = sys.argv[1:6]
-BOOTS = ["stock", "legacy", "dt"]
+# (label, boots: the stock boot first, summary key prefix)
+GROUPS = [("POWER10 (powernv10)", ["stock", "legacy", "dt"], ""),
+          ("POWER9 (powernv9)", ["stock9", "dt9"], "p9_")]
 if sys.argv[6:8] and sys.argv[6] == "--only":
     # make test-quick: one boot, no stock to compare with; a test passes
     # when it does not fail (its stock verdict is not known here).
-    BOOTS = [sys.argv[7]]
-quick = len(BOOTS) == 1
-boots = [b for b in BOOTS if os.path.exists(os.path.join(res, b, "boot.txt"))]
-patched = [b for b in boots if b != "stock"]
-NPATCHED = len([b for b in BOOTS if b != "stock"])
+    GROUPS = [("quick", [sys.argv[7]], "")]
+quick = len(GROUPS[0][1]) == 1
 
 
 def read_tsv(path):
@@ -74,11 +78,10 @@ def norm(t, v):
     return "fail" if hit and v == "timeout" else v
 
 
-verd = {b: {r[0]: r[1] for r in read_tsv(os.path.join(res, b, "verdicts.tsv"))} for b in boots}
-info = {b: kv(os.path.join(res, b, "boot.txt")) for b in boots}
 passed = failed = skipped = 0
-rows = []
 fails = []
+summary = []
+tables = []
 
 
 def check(ok, what):
@@ -90,183 +93,206 @@ def check(ok, what):
         fails.append(what)
 
 
+step_rows = []
 for step, st in read_tsv(steps_path):
     check(st == "ok", "step " + step)
-    rows.append(("step: " + step, {}, st))
-for b in BOOTS:
-    if b not in boots:
-        check(False, "boot %s: no result" % b)
-        continue
-    ok = info[b].get("completed") == "yes" and info[b].get("oops") == "no"
-    check(ok, "boot %s: completed=%s oops=%s killed=%s" % (
-        b, info[b].get("completed"), info[b].get("oops"), info[b].get("killed")))
+    step_rows.append(("step: " + step, {}, st))
 
-same = diff = emu_n = new_pass = new_fail = 0
-suites = {}
-for t in tests:
-    if t in emu:
-        emu_n += 1
-        skipped += 1
-        rows.append((t, {b: "skip: emulator" for b in BOOTS}, "skip: emulator"))
-        continue
-    v = {b: verd.get(b, {}).get(t, "missing") for b in BOOTS}
-    suite = os.path.dirname(t)
+
+def compare(label, BOOTS, pre):
+    """Check the boots of one machine against its stock boot; add to the summary."""
+    global skipped
+    boots = [b for b in BOOTS if os.path.exists(os.path.join(res, b, "boot.txt"))]
+    patched = [b for b in boots if b != BOOTS[0] or quick]
+    NPATCHED = len(BOOTS) - (0 if quick else 1)
+    ref = BOOTS[0]
+    rows = list(step_rows) if not pre else []
+    verd = {b: {r[0]: r[1] for r in read_tsv(os.path.join(res, b, "verdicts.tsv"))} for b in boots}
+    info = {b: kv(os.path.join(res, b, "boot.txt")) for b in boots}
     for b in BOOTS:
-        suites.setdefault((suite, b), {}).setdefault(v[b], 0)
-        suites[(suite, b)][v[b]] += 1
-    if t in new:
-        ok = all(v[b] == "pass" for b in patched) and len(patched) == NPATCHED
-        new_pass += ok
-        new_fail += not ok
-        check(ok, "new test %s: %s" % (t, v))
-        rows.append((t, v, "new: " + ("pass" if ok else "FAIL")))
-        continue
-    if t in flaky_skip:
-        skipped += 1
-        rows.append((t, v, "skip: emulator-flaky"))
-        continue
-    if quick:
-        if v[BOOTS[0]] == "skip":
-            skipped += 1
-            rows.append((t, v, "skip"))
+        if b not in boots:
+            check(False, "boot %s: no result" % b)
             continue
-        ok = v[BOOTS[0]] == "pass"
-        check(ok, "selftest %s: %s" % (t, v))
-        rows.append((t, v, "pass" if ok else "FAIL"))
-        continue
-    ok = len(patched) == NPATCHED and v["stock"] != "missing" and \
-        all(norm(t, v[b]) == norm(t, v["stock"]) for b in patched)
-    same += ok
-    diff += not ok
-    check(ok, "selftest %s: %s" % (t, v))
-    merged = ok and any(v[b] != v["stock"] for b in patched)
-    rows.append((t, v, ("same (fail~timeout, emulator)" if merged else "same") if ok else "DIFF"))
+        ok = info[b].get("completed") == "yes" and info[b].get("oops") == "no"
+        check(ok, "boot %s: completed=%s oops=%s killed=%s" % (
+            b, info[b].get("completed"), info[b].get("oops"), info[b].get("killed")))
 
-kunit_pass = kunit_fail = kunit_skip = 0
-for b in patched:
-    for case, r in read_tsv(os.path.join(res, b, "kunit.tsv")):
-        if r == "skip":
-            kunit_skip += 1
+    same = diff = emu_n = new_pass = new_fail = 0
+    suites = {}
+    for t in tests:
+        if t in emu:
+            emu_n += 1
             skipped += 1
+            rows.append((t, {b: "skip: emulator" for b in BOOTS}, "skip: emulator"))
             continue
-        kunit_pass += r == "ok"
-        kunit_fail += r != "ok"
-        check(r == "ok", "kunit %s on %s" % (case, b))
-
-sysfs = {b: open(os.path.join(res, b, "sysfs.txt")).read()
-         if os.path.exists(os.path.join(res, b, "sysfs.txt")) else None for b in boots}
-sysfs_ok = quick or "stock" in sysfs and bool(sysfs["stock"]) and len(patched) == NPATCHED and \
-    all(sysfs[b] == sysfs["stock"] for b in patched)
-if not quick:
-    check(sysfs_ok, "sysfs events/format/caps differ from stock")
-
-# perf as a client (rig/guest/perf-checks.sh): the PMU part of perf list,
-# perf stat counting every event, perf test and bad input, each as on stock.
-perf_list_ok = perf_stat_ok = None
-perf_same = perf_diff = 0
-perf_boots = [b for b in boots if info[b].get("perf_ran") == "yes"]
-if not quick:
-    for b in BOOTS:
-        check(b in perf_boots, "perf checks did not run to the end on %s" % b)
-
-    def read_file(b, name):
-        p = os.path.join(res, b, name)
-        return open(p).read() if os.path.exists(p) else ""
-
-    plist = {b: read_file(b, "perf_list.txt") for b in perf_boots}
-    perf_list_ok = len(perf_boots) == len(BOOTS) and bool(plist["stock"].strip()) and \
-        all(plist[b] == plist["stock"] for b in patched)
-    check(perf_list_ok, "perf list pmu differs from stock")
-
-    perf_stat_ok = len(perf_boots) == len(BOOTS)
-    for b in perf_boots:
-        want = info[b].get("perf_stat_events", "").split()
-        got = dict((r[0], r[1]) for r in read_tsv(os.path.join(res, b, "perf_stat.tsv"))
-                   if len(r) == 2)
-        counted = [e for e in want if got.get(e, "").isdigit() and int(got[e]) > 0]
-        ok = info[b].get("perf_stat_rc") == "0" and bool(want) and len(counted) == len(want)
-        perf_stat_ok = perf_stat_ok and ok
-        check(ok, "perf stat on %s: rc %s, counted %s of %s" % (
-            b, info[b].get("perf_stat_rc"), counted, want))
-        rows.append(("perf stat (%s): every event counted" % b, {b: "%d/%d" % (
-            len(counted), len(want))}, "ok" if ok else "FAIL"))
-
-    for kind, fname in (("perf test", "perf_test.tsv"), ("perf bad input", "perf_bad.tsv")):
-        res_by = {b: dict((r[0], r[1]) for r in read_tsv(os.path.join(res, b, fname))
-                          if len(r) == 2) for b in perf_boots}
-        names = []
+        v = {b: verd.get(b, {}).get(t, "missing") for b in BOOTS}
+        suite = os.path.dirname(t)
         for b in BOOTS:
-            for k in res_by.get(b, {}):
-                if k not in names:
-                    names.append(k)
-        for k in names:
-            v = {b: res_by.get(b, {}).get(k, "missing") for b in BOOTS}
-            row = "%s: %s" % (kind, k)
-            if row in flaky_skip:
+            suites.setdefault((suite, b), {}).setdefault(v[b], 0)
+            suites[(suite, b)][v[b]] += 1
+        if t in new:
+            ok = all(v[b] == "pass" for b in patched) and len(patched) == NPATCHED
+            new_pass += ok
+            new_fail += not ok
+            check(ok, "new test %s: %s" % (t, v))
+            rows.append((t, v, "new: " + ("pass" if ok else "FAIL")))
+            continue
+        if t in flaky_skip:
+            skipped += 1
+            rows.append((t, v, "skip: emulator-flaky"))
+            continue
+        if quick:
+            if v[BOOTS[0]] == "skip":
                 skipped += 1
-                rows.append((row, {b: v[b].split(" (")[0][:15] for b in BOOTS},
-                             "skip: emulator-flaky"))
+                rows.append((t, v, "skip"))
                 continue
-            ok = v["stock"] != "missing" and all(v[b] == v["stock"] for b in patched) \
-                and len(patched) == NPATCHED
-            if kind == "perf test":
-                perf_same += ok
-                perf_diff += not ok
-                shown = {b: v[b].split(" (")[0] for b in BOOTS}
-            else:
-                shown = {b: v[b][:15] for b in BOOTS}
-            check(ok, "%s %s: %s" % (kind, k, v))
-            rows.append((row, shown, "same" if ok else "DIFF"))
+            ok = v[BOOTS[0]] == "pass"
+            check(ok, "selftest %s: %s" % (t, v))
+            rows.append((t, v, "pass" if ok else "FAIL"))
+            continue
+        ok = len(patched) == NPATCHED and v[ref] != "missing" and \
+            all(norm(t, v[b]) == norm(t, v[ref]) for b in patched)
+        same += ok
+        diff += not ok
+        check(ok, "selftest %s: %s" % (t, v))
+        merged = ok and any(v[b] != v[ref] for b in patched)
+        rows.append((t, v, ("same (fail~timeout, emulator)" if merged else "same") if ok else "DIFF"))
 
-w = max([len(r[0]) for r in rows] + [10])
-out = ["%-*s  %-15s %-15s %-15s %s" % (w, "test", "stock", "legacy", "dt", "patched = stock")]
-for name, v, s in rows:
-    out.append("%-*s  %-15s %-15s %-15s %s" % (w, name, v.get("stock", ""), v.get("legacy", ""),
-                                              v.get("dt", ""), s))
-table = "\n".join(out)
-open(os.path.join(res, "verdicts.txt"), "w").write(table + "\n")
+    kunit_pass = kunit_fail = kunit_skip = 0
+    for b in patched:
+        for case, r in read_tsv(os.path.join(res, b, "kunit.tsv")):
+            if r == "skip":
+                kunit_skip += 1
+                skipped += 1
+                continue
+            kunit_pass += r == "ok"
+            kunit_fail += r != "ok"
+            check(r == "ok", "kunit %s on %s" % (case, b))
 
-summary = [
-    ("boots", len(boots)),
-    ("selftests_total", len(tests)),
-    ("selftests_run", len(tests) - emu_n),
-    ("selftests_emulator_skip", emu_n),
-    ("selftests_emulator_flaky_skip", len([t for t in tests if t in flaky_skip])),
-    ("selftests_same_as_stock", same),
-    ("selftests_diff", diff),
-    ("new_tests_pass", new_pass),
-    ("new_tests_fail", new_fail),
-    ("kunit_pass", kunit_pass),
-    ("kunit_fail", kunit_fail),
-    ("kunit_skip", kunit_skip),
-    ("sysfs_identical", "n/a" if quick else "yes" if sysfs_ok else "no"),
-    ("perf_list_identical", "n/a" if quick else "yes" if perf_list_ok else "no"),
-    ("perf_stat_ok", "n/a" if quick else "yes" if perf_stat_ok else "no"),
-    ("perf_test_same", "n/a" if quick else perf_same),
-    ("perf_test_diff", "n/a" if quick else perf_diff),
-]
-# the DT boot's KUnit figures (issues 4 and 5)
-dtinfo = info.get("dt", {})
-for key in ("malformed_cases", "malformed_failures", "equiv_events", "equiv_events_cases",
-            "equiv_random_codes", "equiv_random_groups", "equiv_random_groups_schedulable"):
-    if key in dtinfo:
-        summary.append((key, dtinfo[key]))
-diff_keys = [k for k in dtinfo if k.startswith("equiv_") and k.endswith("_diffs")]
-if diff_keys:
-    summary.append(("equiv_diffs", sum(int(dtinfo[k]) for k in diff_keys)))
-for b in BOOTS:
-    summary.append(("boot_%s_seconds" % b, info.get(b, {}).get("seconds", "-")))
-    logs = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
-            if ln.startswith("pmu_log: ")] if b in boots else []
-    summary.append(("boot_%s_pmu" % b, " | ".join(logs) or "-"))
-for (suite, b), counts in sorted(suites.items()):
-    summary.append(("verdicts_%s_%s" % (b, suite.replace("/", "_")),
-                    " ".join("%s=%d" % kv_ for kv_ in sorted(counts.items()))))
+    sysfs = {b: open(os.path.join(res, b, "sysfs.txt")).read()
+             if os.path.exists(os.path.join(res, b, "sysfs.txt")) else None for b in boots}
+    sysfs_ok = quick or ref in sysfs and bool(sysfs[ref]) and len(patched) == NPATCHED and \
+        all(sysfs[b] == sysfs[ref] for b in patched)
+    if not quick:
+        check(sysfs_ok, "sysfs events/format/caps differ from stock")
+
+    # perf as a client (rig/guest/perf-checks.sh): the PMU part of perf list,
+    # perf stat counting every event, perf test and bad input, each as on stock.
+    perf_list_ok = perf_stat_ok = None
+    perf_same = perf_diff = 0
+    perf_boots = [b for b in boots if info[b].get("perf_ran") == "yes"]
+    if not quick:
+        for b in BOOTS:
+            check(b in perf_boots, "perf checks did not run to the end on %s" % b)
+
+        def read_file(b, name):
+            p = os.path.join(res, b, name)
+            return open(p).read() if os.path.exists(p) else ""
+
+        plist = {b: read_file(b, "perf_list.txt") for b in perf_boots}
+        perf_list_ok = len(perf_boots) == len(BOOTS) and bool(plist[ref].strip()) and \
+            all(plist[b] == plist[ref] for b in patched)
+        check(perf_list_ok, "perf list pmu differs from stock")
+
+        perf_stat_ok = len(perf_boots) == len(BOOTS)
+        for b in perf_boots:
+            want = info[b].get("perf_stat_events", "").split()
+            got = dict((r[0], r[1]) for r in read_tsv(os.path.join(res, b, "perf_stat.tsv"))
+                       if len(r) == 2)
+            counted = [e for e in want if got.get(e, "").isdigit() and int(got[e]) > 0]
+            ok = info[b].get("perf_stat_rc") == "0" and bool(want) and len(counted) == len(want)
+            perf_stat_ok = perf_stat_ok and ok
+            check(ok, "perf stat on %s: rc %s, counted %s of %s" % (
+                b, info[b].get("perf_stat_rc"), counted, want))
+            rows.append(("perf stat (%s): every event counted" % b, {b: "%d/%d" % (
+                len(counted), len(want))}, "ok" if ok else "FAIL"))
+
+        for kind, fname in (("perf test", "perf_test.tsv"), ("perf bad input", "perf_bad.tsv")):
+            res_by = {b: dict((r[0], r[1]) for r in read_tsv(os.path.join(res, b, fname))
+                              if len(r) == 2) for b in perf_boots}
+            names = []
+            for b in BOOTS:
+                for k in res_by.get(b, {}):
+                    if k not in names:
+                        names.append(k)
+            for k in names:
+                v = {b: res_by.get(b, {}).get(k, "missing") for b in BOOTS}
+                row = "%s: %s" % (kind, k)
+                if row in flaky_skip:
+                    skipped += 1
+                    rows.append((row, {b: v[b].split(" (")[0][:15] for b in BOOTS},
+                                 "skip: emulator-flaky"))
+                    continue
+                ok = v[ref] != "missing" and all(v[b] == v[ref] for b in patched) \
+                    and len(patched) == NPATCHED
+                if kind == "perf test":
+                    perf_same += ok
+                    perf_diff += not ok
+                    shown = {b: v[b].split(" (")[0] for b in BOOTS}
+                else:
+                    shown = {b: v[b][:15] for b in BOOTS}
+                check(ok, "%s %s: %s" % (kind, k, v))
+                rows.append((row, shown, "same" if ok else "DIFF"))
+
+
+    w = max([len(r[0]) for r in rows] + [10])
+    out = ["%s" % label,
+           "%-*s  " % (w, "test") + "".join("%-15s " % b for b in BOOTS) + "patched = stock"]
+    for name, v, st in rows:
+        out.append("%-*s  " % (w, name) + "".join("%-15s " % v.get(b, "") for b in BOOTS) + st)
+    tables.append("\n".join(out))
+
+    summary.extend([
+        (pre + "boots", len(boots)),
+        (pre + "selftests_total", len(tests)),
+        (pre + "selftests_run", len(tests) - emu_n),
+        (pre + "selftests_emulator_skip", emu_n),
+        (pre + "selftests_emulator_flaky_skip", len([t for t in tests if t in flaky_skip])),
+        (pre + "selftests_same_as_stock", same),
+        (pre + "selftests_diff", diff),
+        (pre + "new_tests_pass", new_pass),
+        (pre + "new_tests_fail", new_fail),
+        (pre + "kunit_pass", kunit_pass),
+        (pre + "kunit_fail", kunit_fail),
+        (pre + "kunit_skip", kunit_skip),
+        (pre + "sysfs_identical", "n/a" if quick else "yes" if sysfs_ok else "no"),
+        (pre + "perf_list_identical", "n/a" if quick else "yes" if perf_list_ok else "no"),
+        (pre + "perf_stat_ok", "n/a" if quick else "yes" if perf_stat_ok else "no"),
+        (pre + "perf_test_same", "n/a" if quick else perf_same),
+        (pre + "perf_test_diff", "n/a" if quick else perf_diff),
+    ])
+    # the DT boot's KUnit figures (issues 3, 4 and 5)
+    dtinfo = info.get(BOOTS[-1], {})
+    for key in ("malformed_cases", "malformed_failures", "equiv_events", "equiv_events_cases",
+                "equiv_random_codes", "equiv_random_groups", "equiv_random_groups_schedulable"):
+        if key in dtinfo:
+            summary.append((pre + key, dtinfo[key]))
+    diff_keys = [k for k in dtinfo if k.startswith("equiv_") and k.endswith("_diffs")]
+    if diff_keys:
+        summary.append((pre + "equiv_diffs", sum(int(dtinfo[k]) for k in diff_keys)))
+    for b in BOOTS:
+        summary.append(("boot_%s_seconds" % b, info.get(b, {}).get("seconds", "-")))
+        logs = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
+                if ln.startswith("pmu_log: ")] if b in boots else []
+        summary.append(("boot_%s_pmu" % b, " | ".join(logs) or "-"))
+    for (suite, b), counts in sorted(suites.items()):
+        summary.append(("verdicts_%s_%s" % (b, suite.replace("/", "_")),
+                        " ".join("%s=%d" % kv_ for kv_ in sorted(counts.items()))))
+
+
+for label, group, pre in GROUPS:
+    # a group none of whose boots ran is not part of this run
+    if pre and not any(os.path.exists(os.path.join(res, b)) for b in group):
+        continue
+    compare(label, group, pre)
+
 summary.append(("checks_passed", passed))
 summary.append(("checks_failed", failed))
 with open(os.path.join(res, "summary.txt"), "w") as f:
     for k, v in summary:
         f.write("%s: %s\n" % (k, v))
+table = "\n\n".join(tables)
+open(os.path.join(res, "verdicts.txt"), "w").write(table + "\n")
 
 print(table)
 print()

@@ -1,11 +1,12 @@
 #!/bin/bash
 # test.sh full|quick|run [BOOT]
 #   full   build stock + patched kernels and the selftests, boot QEMU
-#          powernv10 three times (stock, powerpc_pmu=legacy, powerpc_pmu=dt),
-#          compare verdicts; ends with "N passed, N failed".
+#          powernv10 three times (stock, powerpc_pmu=legacy, powerpc_pmu=dt)
+#          and powernv9 twice (stock9, dt9), compare each machine's boots
+#          with its stock boot; ends with "N passed, N failed".
 #   quick  patched kernel, DT boot only, KUnit + event_code_tests.
-#   run    boot one kernel (BOOT=dt|legacy|stock) into a busybox shell with
-#          perf and the selftests.
+#   run    boot one kernel (BOOT=dt|legacy|stock, or dt9|stock9 on POWER9)
+#          into a busybox shell with perf and the selftests.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
@@ -46,14 +47,25 @@ step() {
 
 boot_args() {
 	case $1 in
-	stock) echo "" ;;
+	stock | stock9) echo "" ;;
 	legacy) echo "powerpc_pmu=legacy kunit.filter=speed>very_slow" ;;
-	dt) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
+	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
 	esac
 }
 
 vmlinux_for() {
-	[ "$1" = stock ] && echo "$B/obj/stock/vmlinux" || echo "$B/obj/patched/vmlinux"
+	case $1 in
+	stock*) echo "$B/obj/stock/vmlinux" ;;
+	*) echo "$B/obj/patched/vmlinux" ;;
+	esac
+}
+
+# boots named ...9 run on QEMU's POWER9 machine
+machine_for() {
+	case $1 in
+	*9) echo powernv9 ;;
+	*) echo powernv10 ;;
+	esac
 }
 
 new_tests() {
@@ -78,6 +90,7 @@ build_selftests() {
 boot() {
 	local name=$1
 	python3 "$top/rig/boot.py" --idle "$IDLE" --tests "$B/initrd/initramfs/rig/tests.list" \
+		--machine "$(machine_for "$name")" \
 		"$name" "$(vmlinux_for "$name")" "$B/initrd/initrd.gz" "$R/$name" $(boot_args "$name") \
 		> "$R/logs/boot-$name.log" 2>&1
 	cat "$R/logs/boot-$name.log"
@@ -93,6 +106,8 @@ full)
 	boot stock
 	boot legacy
 	boot dt
+	boot stock9
+	boot dt9
 	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
 		"$top/rig/emulator-skip.txt" "$R/steps.tsv"
 	rc=$?
@@ -111,14 +126,15 @@ quick)
 	;;
 run)
 	name=${2:-dt}
-	if [ "$name" = stock ]; then
+	if [ "${name%9}" = stock ]; then
 		step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock" || exit 1
 	else
 		build_patched || exit 1
 	fi
 	build_selftests || exit 1
 	echo "make run: booting the $name kernel into a shell; leave with exit, or Ctrl-a x"
-	exec python3 "$top/rig/boot.py" --interactive "$name" "$(vmlinux_for "$name")" \
+	exec python3 "$top/rig/boot.py" --interactive --machine "$(machine_for "$name")" \
+		"$name" "$(vmlinux_for "$name")" \
 		"$B/initrd/initrd.gz" "$R/$name" $(boot_args "$name") rig.shell
 	;;
 esac

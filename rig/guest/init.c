@@ -305,7 +305,7 @@ static void shell(void)
 
 	pmu_line(line, sizeof(line));
 	printf("\n%s\n", bar);
-	printf(" POWER core PMU rig shell (QEMU powernv10)\n");
+	printf(" POWER core PMU rig shell (QEMU powernv)\n");
 	printf(" core PMU: %s\n", line);
 	printf(" try:\n");
 	printf("   perf list pmu\n");

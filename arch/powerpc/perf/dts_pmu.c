@@ -37,10 +37,6 @@
 
 extern u64 PERF_REG_EXTENDED_MASK;
 
-#ifdef CONFIG_PPC_PMU_DT_BUILTIN
-extern const u8 __dtb_dts_pmu_power10_begin[];
-#endif
-
 /* core-book3s.c keeps this many BHRB entries per CPU */
 #define DTS_BHRB_MAX_ENTRIES	32
 
@@ -81,6 +77,15 @@ static const char * const dts_generic_names[DTS_PMU_NR_GENERIC] = {
 	[PERF_COUNT_HW_CACHE_MISSES]		= "cache-misses",
 	[PERF_COUNT_HW_BRANCH_INSTRUCTIONS]	= "branch-instructions",
 	[PERF_COUNT_HW_BRANCH_MISSES]		= "branch-misses",
+	[PERF_COUNT_HW_BUS_CYCLES]		= "bus-cycles",
+	[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND]	= "stalled-cycles-frontend",
+	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND]	= "stalled-cycles-backend",
+};
+
+static const char * const dts_encoding_names[DTS_ENC_MAX + 1] = {
+	[DTS_ENC_NONE]		= "none",
+	[DTS_ENC_THRESH_CMP_P10]	= "thresh-cmp-p10",
+	[DTS_ENC_THRESH_CMP_P9]	= "thresh-cmp-p9",
 };
 
 static const char * const dts_cache_names[PERF_COUNT_HW_CACHE_MAX] = {
@@ -210,6 +215,18 @@ static s64 dts_thresh_cmp_p10(u64 value)
 	return (exp << 8) | value;
 }
 
+/*
+ * POWER9 threshold compare: 3-bit exponent, 7-bit mantissa, written as
+ * given.  A mantissa whose upper two bits are zero with a non-zero
+ * exponent is invalid.
+ */
+static bool dts_thresh_cmp_p9_ok(u64 value)
+{
+	unsigned int cmp = value & 0x3ff;
+
+	return !(cmp >> 7) || (cmp & 0x60);
+}
+
 /* A field's or rule's source value, encoded; false if it cannot be encoded */
 static bool dts_encode(u8 encoding, u64 raw, u64 *out)
 {
@@ -220,6 +237,9 @@ static bool dts_encode(u8 encoding, u64 raw, u64 *out)
 		v = dts_thresh_cmp_p10(raw);
 		*out = (u64)v;
 		return v >= 0;
+	case DTS_ENC_THRESH_CMP_P9:
+		*out = raw;
+		return dts_thresh_cmp_p9_ok(raw);
 	default:
 		*out = raw;
 		return true;
@@ -249,6 +269,8 @@ static int dts_constraint_ev(const struct dts_pmu *p, const struct dts_ev *e,
 	bool restricted = false;
 	unsigned int i;
 
+	if (event & ~p->code_mask)
+		return -1;
 	if (e->pmc) {
 		if (e->pmc > p->nr_pmc)
 			return -1;
@@ -269,14 +291,14 @@ static int dts_constraint_ev(const struct dts_pmu *p, const struct dts_ev *e,
 
 	for (i = 0; i < p->nr_rules; i++) {
 		const struct dts_pmu_rule *r = &p->rules[i];
-		u64 src = e->cfg[r->config];
+		u64 src = e->cfg[r->config] >> r->eshift;
 
 		if (!(e->conds & r->cond_bit) || (restricted && !r->restricted_too))
 			continue;
 		if (unlikely(r->encoding) && !dts_encode(r->encoding, src, &src))
 			return -1;
 		mask |= r->cmask;
-		value |= (((src >> r->eshift) & r->emask) << r->cshift) & r->cmask;
+		value |= ((src & r->emask) << r->cshift) & r->cmask;
 	}
 
 	/* EBB events must name their PMC; only EBB events can ask for BHRB */
@@ -652,7 +674,8 @@ static u64 dts_bhrb_filter_map(u64 branch_sample_type)
 	ifm = &dp->fields[dp->role[DTS_ROLE_IFM]];
 
 	for (i = 0; i < BR_MAX; i++) {
-		if (!(branch_sample_type & dts_branch_filters[i].type))
+		if (!(branch_sample_type & dts_branch_filters[i].type) ||
+		    dp->bhrb_ifm[i] == DTS_BHRB_IGNORED)
 			continue;
 		if (dp->bhrb_ifm[i] < 0)
 			return -1;
@@ -686,8 +709,6 @@ static const struct attribute_group *dts_attr_groups[] = {
 
 static struct power_pmu dts_power_pmu = {
 	.n_generic		= DTS_PMU_NR_GENERIC,
-	.generic_events		= dts_pmu.generic,
-	.cache_events		= &dts_pmu.cache,
 	.attr_groups		= dts_attr_groups,
 	.compute_mmcr		= dts_compute_mmcr,
 	.get_constraint		= dts_get_constraint,
@@ -878,12 +899,13 @@ static int dts_parse_sprs(struct dts_parse *ps, const struct device_node *pmu_np
 		rc = bad(ps, sprs, "missing node mmcr");
 		goto out;
 	}
-	for (n = 0; n < p->nr_mmcr && !rc; n++) {
+	/* MMCR0 and MMCR1 always; MMCR2, MMCR3, MMCRA where the CPU has them */
+	for (n = 0; n < DTS_PMU_MAX_MMCR && !rc; n++) {
 		np = of_get_child_by_name(grp, dts_mmcr_regs[n].name);
 		if (!np) {
-			rc = bad(ps, grp, "missing node %s (nr_mmcr = %u)",
-				 dts_mmcr_regs[n].name, p->nr_mmcr);
-			break;
+			if (n <= DTS_MMCR1)
+				rc = bad(ps, grp, "missing node %s", dts_mmcr_regs[n].name);
+			continue;
 		}
 		rc = get_u32(ps, np, "sprn", &v, 0, 1023, true);
 		if (!rc && v != dts_mmcr_regs[n].sprn)
@@ -891,8 +913,12 @@ static int dts_parse_sprs(struct dts_parse *ps, const struct device_node *pmu_np
 				 dts_mmcr_regs[n].name, dts_mmcr_regs[n].sprn);
 		if (!rc)
 			rc = get_u32(ps, np, "register-width", &v, 64, 64, true);
+		p->mmcrs |= BIT(n);
 		of_node_put(np);
 	}
+	if (!rc && hweight8(p->mmcrs) != p->nr_mmcr)
+		rc = bad(ps, grp, "%u mmcr nodes, but nr_mmcr = %u", hweight8(p->mmcrs),
+			 p->nr_mmcr);
 	of_node_put(grp);
 out:
 	of_node_put(sprs);
@@ -916,16 +942,20 @@ static int dts_parse_encoding(struct dts_parse *ps, const struct device_node *np
 {
 	const char *s;
 	int rc = get_string(ps, np, "encoding", &s, false);
+	unsigned int i;
 
 	*enc = DTS_ENC_NONE;
 	if (rc == -ENOENT)
 		return 0;
 	if (rc)
 		return rc;
-	if (strcmp(s, "thresh-cmp-p10"))
-		return bad(ps, np, "encoding \"%s\" unknown", s);
-	*enc = DTS_ENC_THRESH_CMP_P10;
-	return 0;
+	for (i = DTS_ENC_NONE + 1; i <= DTS_ENC_MAX; i++) {
+		if (!strcmp(s, dts_encoding_names[i])) {
+			*enc = i;
+			return 0;
+		}
+	}
+	return bad(ps, np, "encoding \"%s\" unknown", s);
 }
 
 static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
@@ -972,6 +1002,8 @@ static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
 	/* the encoding defines the width of what lands in the MMCR */
 	if (f->encoding == DTS_ENC_THRESH_CMP_P10)
 		width = 11;
+	else if (f->encoding == DTS_ENC_THRESH_CMP_P9 && width != 10)
+		return bad(ps, np, "encoding thresh-cmp-p9 takes 10 bits, not %u", width);
 
 	v = 0;
 	rc = get_u32(ps, np, "default-value", &v, 0, U32_MAX, false);
@@ -984,9 +1016,12 @@ static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
 	has_base = of_property_present(np, "target_field_base");
 	has_tgt = of_property_present(np, "target_fields");
 	f->mmcr = DTS_PMU_NO_FIELD;
-	rc = get_u32(ps, np, "mmcr", &v, 0, p->nr_mmcr - 1, false);
+	rc = get_u32(ps, np, "mmcr", &v, 0, DTS_PMU_MAX_MMCR - 1, false);
 	if (rc && rc != -ENOENT)
 		return rc;
+	if (!rc && !(p->mmcrs & BIT(v)))
+		return bad(ps, np, "mmcr = %u, but sprs describes no %s", v,
+			   dts_mmcr_regs[v].name);
 	if (!has_base && !has_tgt) {
 		/*
 		 * A selector names bits of the code and lands nowhere.  PMCx
@@ -1680,12 +1715,13 @@ static int dts_parse_bhrb(struct dts_parse *ps, const struct device_node *pmu_np
 {
 	struct dts_pmu *p = ps->pmu;
 	struct device_node *np;
+	const char *s;
 	unsigned int i;
-	int rc;
+	int rc, n, k;
 	u32 v;
 
 	for (i = 0; i < BR_MAX; i++)
-		p->bhrb_ifm[i] = -1;
+		p->bhrb_ifm[i] = DTS_BHRB_UNSUPPORTED;
 	np = of_get_child_by_name(pmu_np, "bhrb");
 	if (!np)
 		return 0;
@@ -1697,10 +1733,84 @@ static int dts_parse_bhrb(struct dts_parse *ps, const struct device_node *pmu_np
 		else if (rc == -ENOENT)
 			rc = 0;
 	}
+	/* filters the hardware neither implements nor refuses */
+	n = of_property_count_strings(np, "ignored");
+	if (!rc && n < 0 && n != -EINVAL)
+		rc = bad(ps, np, "ignored: not a list of strings");
+	for (k = 0; k < n && !rc; k++) {
+		of_property_read_string_index(np, "ignored", k, &s);
+		for (i = 0; i < BR_MAX; i++)
+			if (!strcmp(s, dts_branch_filters[i].name))
+				break;
+		if (i == BR_MAX)
+			rc = bad(ps, np, "ignored: \"%s\" is not a branch filter", s);
+		else if (p->bhrb_ifm[i] != DTS_BHRB_UNSUPPORTED)
+			rc = bad(ps, np, "filter %s has a mode and is ignored", s);
+		else
+			p->bhrb_ifm[i] = DTS_BHRB_IGNORED;
+	}
 	if (!rc && p->bhrb_nr && p->role[DTS_ROLE_IFM] == DTS_PMU_NO_FIELD)
 		rc = bad(ps, np, "BHRB described but no IFM field");
 	of_node_put(np);
 	return rc;
+}
+
+/* denied-events { <set> { pvr-mask; pvr-value; event-codes; }; } */
+static int dts_parse_denied(struct dts_parse *ps, const struct device_node *pmu_np)
+{
+	struct dts_pmu *p = ps->pmu;
+	struct device_node *dn, *np;
+	u64 codes[DTS_PMU_MAX_DENIED];
+	int rc = 0, n, i;
+
+	dn = of_get_child_by_name(pmu_np, "denied-events");
+	if (!dn)
+		return 0;
+	for_each_child_of_node(dn, np) {
+		struct dts_pmu_deny *d = &p->deny[p->nr_deny];
+
+		if (p->nr_deny == DTS_PMU_MAX_DENY_SETS) {
+			rc = bad(ps, dn, "more than %d sets", DTS_PMU_MAX_DENY_SETS);
+		} else {
+			rc = get_u32(ps, np, "pvr-mask", &d->pvr_mask, 1, U32_MAX, true);
+			if (!rc)
+				rc = get_u32(ps, np, "pvr-value", &d->pvr_value, 0, U32_MAX, true);
+			if (!rc && (d->pvr_value & ~d->pvr_mask))
+				rc = bad(ps, np, "pvr-value 0x%x outside pvr-mask 0x%x",
+					 d->pvr_value, d->pvr_mask);
+		}
+		n = rc ? rc : get_u64_list(ps, np, "event-codes", codes, DTS_PMU_MAX_DENIED);
+		for (i = 0; i < n; i++) {
+			/* core-book3s keeps them as int */
+			if (!codes[i] || codes[i] > INT_MAX) {
+				rc = bad(ps, np, "event-codes: 0x%llx is not a 31-bit code",
+					 codes[i]);
+				break;
+			}
+			d->events[i] = codes[i];
+		}
+		if (n < 0)
+			rc = n;
+		if (rc) {
+			of_node_put(np);
+			break;
+		}
+		d->n = n;
+		p->nr_deny++;
+	}
+	of_node_put(dn);
+	return rc;
+}
+
+/* The events to refuse on a CPU with this @pvr: the first set that matches */
+static const struct dts_pmu_deny *dts_denied(const struct dts_pmu *p, u32 pvr)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr_deny; i++)
+		if ((pvr & p->deny[i].pvr_mask) == p->deny[i].pvr_value)
+			return &p->deny[i];
+	return NULL;
 }
 
 static void dts_parse_free(struct dts_parse *ps)
@@ -1798,6 +1908,8 @@ static int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p,
 		rc = dts_parse_cache_events(ps, np);
 	if (!rc)
 		rc = dts_parse_bhrb(ps, np);
+	if (!rc)
+		rc = dts_parse_denied(ps, np);
 	if (rc)
 		goto fail;
 	return 0;
@@ -1845,9 +1957,12 @@ struct dts_builtin {
 static const struct dts_builtin dts_builtin[] __initconst = {
 #ifdef CONFIG_PPC_PMU_DT_BUILTIN
 	{ PVR_POWER10, "power10", __dtb_dts_pmu_power10_begin },
+	{ PVR_POWER9, "power9", __dtb_dts_pmu_power9_begin },
+#else
+	{ PVR_POWER10, "power10", NULL },
+	{ PVR_POWER9, "power9", NULL },
 #endif
 	{ PVR_POWER11, "power11", NULL },
-	{ PVR_POWER9, "power9", NULL },
 };
 
 static const char * __init dts_cpu_platform(const u8 **blob)
@@ -1892,10 +2007,14 @@ static struct device_node *dts_find_node(struct device_node *parent,
 /* The scheduling parameters of @pp that come from the description @p */
 static void __init dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp)
 {
+	const struct dts_pmu_deny *deny;
 	unsigned int i;
 
 	dts_cache_flush();
 	pp->name = p->name;
+	/* core-book3s only reads them */
+	pp->generic_events = (int *)p->generic;
+	pp->cache_events = (void *)&p->cache;
 	pp->n_counter = p->max_counter;
 	pp->add_fields = 1UL << p->nc_shift;
 	for (i = 1; i <= p->nr_pmc; i++)
@@ -1914,6 +2033,9 @@ static void __init dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu 
 		pp->bhrb_filter_map = dts_bhrb_filter_map;
 		pp->config_bhrb = dts_config_bhrb;
 	}
+	deny = dts_denied(p, mfspr(SPRN_PVR));
+	pp->blacklist_ev = deny ? (int *)deny->events : NULL;
+	pp->n_blacklist_ev = deny ? deny->n : 0;
 }
 
 /* Kernel memory the compiled description keeps: tables and sysfs attributes */
@@ -2041,6 +2163,9 @@ static unsigned int __init dts_pmu_diff(const struct dts_pmu *fw,
 		 memcmp(fw->bhrb_ifm, ref->bhrb_ifm, sizeof(fw->bhrb_ifm)), "bhrb differs");
 	DTS_DIFF(memcmp(fw->generic, ref->generic, sizeof(fw->generic)), "generic-events differ");
 	DTS_DIFF(memcmp(fw->cache, ref->cache, sizeof(fw->cache)), "cache-events differ");
+	DTS_DIFF(fw->mmcrs != ref->mmcrs, "MMCRs (0x%x) differ", fw->mmcrs);
+	DTS_DIFF(fw->nr_deny != ref->nr_deny ||
+		 memcmp(fw->deny, ref->deny, sizeof(fw->deny)), "denied-events differ");
 
 	for (i = 0; i < ref->nr_fields; i++) {
 		const struct dts_pmu_field *r = &ref->fields[i];
@@ -2217,24 +2342,38 @@ static int dts_pmu_show(struct seq_file *m, void *unused)
 		} else {
 			seq_printf(m, " @%u", f->target);
 		}
-		seq_printf(m, " %s%s\n", dts_cond_names[f->cond],
-			   f->encoding ? " thresh-cmp-p10" : "");
+		seq_printf(m, " %s%s%s\n", dts_cond_names[f->cond], f->encoding ? " " : "",
+			   f->encoding ? dts_encoding_names[f->encoding] : "");
 	}
 	seq_printf(m, "constraints: nc at bit %u limit %u, group mask 0x%llx value 0x%llx\n",
 		   p->nc_shift, p->nc_limit, p->group_mask, p->group_val);
 	for (i = 0; i < p->nr_rules; i++) {
 		const struct dts_pmu_rule *r = &p->rules[i];
 
-		seq_printf(m, "  %-16s %s: ((config%u >> %u) & 0x%llx) << %u, mask 0x%016llx%s\n",
+		seq_printf(m, "  %-16s %s: ((config%u >> %u) & 0x%llx) << %u, mask 0x%016llx%s%s%s\n",
 			   r->name, dts_cond_names[r->cond], r->config, r->eshift,
 			   r->emask, r->cshift, r->cmask,
-			   r->restricted_too ? ", restricted counters too" : "");
+			   r->restricted_too ? ", restricted counters too" : "",
+			   r->encoding ? ", " : "",
+			   r->encoding ? dts_encoding_names[r->encoding] : "");
 	}
 	seq_printf(m, "ebb needs pmc: %d  bhrb needs ebb: %d\n", p->ebb_needs_pmc,
 		   p->bhrb_needs_ebb);
 	for (i = 0; i < p->nr_alt; i++)
 		seq_printf(m, "alternatives: 0x%x 0x%x\n", p->alt[i][0], p->alt[i][1]);
 	seq_printf(m, "bhrb: %u entries\n", p->bhrb_nr);
+	for (i = 0; i < BR_MAX; i++) {
+		if (p->bhrb_ifm[i] >= 0)
+			seq_printf(m, "  %s: ifm %d\n", dts_branch_filters[i].name,
+				   p->bhrb_ifm[i]);
+		else
+			seq_printf(m, "  %s: %s\n", dts_branch_filters[i].name,
+				   p->bhrb_ifm[i] == DTS_BHRB_IGNORED ? "ignored" : "unsupported");
+	}
+	for (i = 0; i < p->nr_deny; i++)
+		seq_printf(m, "denied events (pvr & 0x%x == 0x%x): %u%s\n",
+			   p->deny[i].pvr_mask, p->deny[i].pvr_value, p->deny[i].n,
+			   &p->deny[i] == dts_denied(p, mfspr(SPRN_PVR)) ? ", this CPU" : "");
 	for (i = 0; i < DTS_PMU_NR_GENERIC; i++)
 		seq_printf(m, "generic %s: 0x%x\n", dts_generic_names[i], p->generic[i]);
 	for (i = 0; dts_events_group.attrs && dts_events_group.attrs[i]; i++) {

@@ -20,8 +20,9 @@
 #include <linux/sched/task.h>
 #include <linux/thread_info.h>
 
-/* Parse the power10 node of a flattened tree into @p */
-static int dts_test_parse(const void *blob, struct dts_parse *ps, struct dts_pmu *p)
+/* Parse the @platform node of a flattened tree into @p */
+static int dts_test_parse(const void *blob, const char *platform, struct dts_parse *ps,
+			  struct dts_pmu *p)
 {
 	struct device_node *root = NULL, *np;
 	void *mem;
@@ -33,7 +34,7 @@ static int dts_test_parse(const void *blob, struct dts_parse *ps, struct dts_pmu
 		kfree(mem);
 		return -EFAULT;
 	}
-	np = dts_find_node(root, "power10");
+	np = dts_find_node(root, platform);
 	if (np) {
 		rc = dts_pmu_parse(ps, p, np);
 		of_node_put(np);
@@ -54,8 +55,8 @@ static void __init dts_test_builtin_parses(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, ps);
 	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0,
-			    "%s", ps->err);
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(__dtb_dts_pmu_power10_begin, "power10", ps, p),
+			    0, "%s", ps->err);
 	KUNIT_EXPECT_STREQ(test, p->name, "POWER10");
 	KUNIT_EXPECT_EQ(test, p->nr_pmc, 6);
 	KUNIT_EXPECT_EQ(test, p->max_counter, 6);
@@ -67,6 +68,22 @@ static void __init dts_test_builtin_parses(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->generic[PERF_COUNT_HW_BRANCH_MISSES], 0x3e098);
 	KUNIT_EXPECT_EQ(test, p->nr_alt, 2);
 	KUNIT_EXPECT_EQ(test, p->bhrb_nr, 32);
+	KUNIT_EXPECT_EQ(test, p->mmcrs, 0x1f);
+	KUNIT_EXPECT_EQ(test, p->nr_deny, 0);
+	KUNIT_EXPECT_EQ(test, p->code_mask, p10_EVENT_VALID_MASK);
+
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(__dtb_dts_pmu_power9_begin, "power9", ps, p),
+			    0, "%s", ps->err);
+	KUNIT_EXPECT_STREQ(test, p->name, "POWER9");
+	KUNIT_EXPECT_EQ(test, p->programmable, 0x1e);
+	KUNIT_EXPECT_EQ(test, p->mmcrs, 0x17);		/* no MMCR3 */
+	KUNIT_EXPECT_EQ(test, p->generic[PERF_COUNT_HW_CPU_CYCLES], 0x1e);
+	KUNIT_EXPECT_EQ(test, p->generic[PERF_COUNT_HW_STALLED_CYCLES_BACKEND], 0x1e054);
+	KUNIT_EXPECT_EQ(test, p->nr_alt, 5);
+	KUNIT_EXPECT_EQ(test, p->nr_deny, 2);
+	KUNIT_EXPECT_EQ(test, p->group_mask, BIT_ULL(54));
+	/* the bits isa207 accepts in a POWER9 code */
+	KUNIT_EXPECT_EQ(test, p->code_mask, p9_EVENT_VALID_MASK);
 }
 
 /* The mutations of the corpus */
@@ -87,7 +104,7 @@ static const char * const dts_optional_props[] = {
 	"condition", "default-value", "event-shift", "restricted-counters-too",
 	"limit", "group-constraint-mask",
 	"group-constraint-value", "read", "write", "prefetch", "any",
-	"any-return", "ind-call", "cond", "call", "any-call",
+	"any-return", "ind-call", "cond", "call", "any-call", "ignored",
 };
 
 /*
@@ -99,6 +116,7 @@ static const struct {
 	const char *prop;
 	int mut;
 	const char *msg;
+	const char *platform;		/* NULL: both descriptions */
 } dts_mut_exceptions[] = {
 	/* compatible is a string list: one more entry still matches */
 	{ "pmu_dts@0", "compatible", MUT_LONGER, "" },
@@ -115,18 +133,22 @@ static const struct {
 	/* the value without the mask it must lie inside */
 	{ "grouping", "group-constraint-mask", MUT_DELETE, "outside the mask" },
 	{ "grouping", "group-constraint-mask", MUT_SHORTER, "outside the mask" },
+	{ "mem-loads", "event_code", MUT_SHORTER, "", "power9" },
+	{ "mem-stores", "event_code", MUT_SHORTER, "", "power9" },
 	/* one cell of <hi lo> is the code hi, a valid code here */
-	{ "mem-loads", "event_code", MUT_SHORTER, "" },
-	{ "mem-stores", "event_code", MUT_SHORTER, "" },
-	{ "LLC-loads", "event_code", MUT_SHORTER, "" },
-	{ "LLC-prefetches", "event_code", MUT_SHORTER, "" },
-	{ "LLC-stores", "event_code", MUT_SHORTER, "" },
+	{ "mem-loads", "event_code", MUT_SHORTER, "", "power10" },
+	{ "mem-stores", "event_code", MUT_SHORTER, "", "power10" },
+	{ "LLC-loads", "event_code", MUT_SHORTER, "", "power10" },
+	{ "LLC-prefetches", "event_code", MUT_SHORTER, "", "power10" },
+	{ "LLC-stores", "event_code", MUT_SHORTER, "", "power10" },
 	/* one cell of <0x0 code> is the code 0 */
 	{ NULL, "event_code", MUT_SHORTER, "event_code is 0" },
 	/* one cell of <0x0 mask> is the mask 0 */
 	{ NULL, "event-mask", MUT_SHORTER, "event-mask 0x0" },
 	/* an 8-byte mask from a 4-byte one is a valid length, wrong value */
 	{ NULL, "event-mask", MUT_LONGER, "event-mask" },
+	/* every PVR bit compared: a valid set that matches no real CPU */
+	{ NULL, "pvr-mask", MUT_HUGE, "" },
 	/* booleans have no length to change */
 	{ NULL, "restricted-counters-too", MUT_LONGER, "" },
 	{ NULL, "require-pmc", MUT_LONGER, "" },
@@ -144,13 +166,16 @@ static bool dts_in(const char *s, const char * const *list, size_t n)
 }
 
 /* Expected message for a mutant: NULL = rejected without a parse, "" = accepted */
-static const char *dts_mut_expect(const char *node, const char *prop, int mut,
-				  bool *exception)
+static const char *dts_mut_expect(const char *platform, const char *node, const char *prop,
+				  int mut, bool *exception)
 {
 	size_t i;
 
 	*exception = true;
 	for (i = 0; i < ARRAY_SIZE(dts_mut_exceptions); i++) {
+		if (dts_mut_exceptions[i].platform &&
+		    strcmp(dts_mut_exceptions[i].platform, platform))
+			continue;
 		if (dts_mut_exceptions[i].node && strcmp(dts_mut_exceptions[i].node, node))
 			continue;
 		if (strcmp(dts_mut_exceptions[i].prop, prop))
@@ -174,9 +199,9 @@ struct dts_corpus {
 	unsigned int accepted;
 };
 
-static void __init dts_run_mutant(struct kunit *test, const void *orig, void *buf,
-				  int bufsize, int node_off, const char *prop, int mut,
-				  struct dts_corpus *c, struct dts_parse *ps,
+static void __init dts_run_mutant(struct kunit *test, const void *orig, const char *platform,
+				  void *buf, int bufsize, int node_off, const char *prop,
+				  int mut, struct dts_corpus *c, struct dts_parse *ps,
 				  struct dts_pmu *p)
 {
 	const char *node, *expect;
@@ -214,8 +239,8 @@ static void __init dts_run_mutant(struct kunit *test, const void *orig, void *bu
 	}
 	KUNIT_ASSERT_EQ(test, rc, 0);
 
-	expect = dts_mut_expect(node, prop, mut, &exception);
-	rc = dts_test_parse(buf, ps, p);
+	expect = dts_mut_expect(platform, node, prop, mut, &exception);
+	rc = dts_test_parse(buf, platform, ps, p);
 	c->cases++;
 	if (rc)
 		c->rejected++;
@@ -241,16 +266,10 @@ static void __init dts_run_mutant(struct kunit *test, const void *orig, void *bu
 					  node, prop, dts_mut_names[mut], ps->err);
 }
 
-/*
- * Proves: every property of the POWER10 description, deleted, made 4 bytes
- * longer, truncated to half or (one-cell values) set to 0xffffffff, is
- * rejected with a message naming its node and itself, or accepted when
- * the parser does not need it; nothing crashes or leaks.
- */
-static void __init dts_test_malformed_corpus(struct kunit *test)
+/* Every mutant of every property of the description @orig */
+static void __init dts_test_corpus_of(struct kunit *test, const void *orig,
+				      const char *platform, struct dts_corpus *c)
 {
-	const void *orig = __dtb_dts_pmu_power10_begin;
-	struct dts_corpus c = { };
 	int bufsize, node, depth = 0, prop, mut, pmu_depth = -1;
 	struct dts_parse *ps;
 	struct dts_pmu *p;
@@ -282,14 +301,34 @@ static void __init dts_test_malformed_corpus(struct kunit *test)
 				char name_copy[64];
 
 				strscpy(name_copy, pname, sizeof(name_copy));
-				dts_run_mutant(test, orig, buf, bufsize, node, name_copy,
-					       mut, &c, ps, p);
+				dts_run_mutant(test, orig, platform, buf, bufsize, node,
+					       name_copy, mut, c, ps, p);
 			}
 		}
 	}
+}
+
+/*
+ * Proves: every property of the POWER10 and POWER9 descriptions, deleted,
+ * made 4 bytes longer, truncated to half or (one-cell values) set to
+ * 0xffffffff, is rejected with a message naming its node and itself, or
+ * accepted when the parser does not need it; nothing crashes or leaks.
+ */
+static void __init dts_test_malformed_corpus(struct kunit *test)
+{
+	struct dts_corpus c10 = { }, c9 = { };
+
+	dts_test_corpus_of(test, __dtb_dts_pmu_power10_begin, "power10", &c10);
+	dts_test_corpus_of(test, __dtb_dts_pmu_power9_begin, "power9", &c9);
+	kunit_info(test, "malformed corpus power10: %u cases, %u rejected, %u accepted\n",
+		   c10.cases, c10.rejected, c10.accepted);
+	kunit_info(test, "malformed corpus power9: %u cases, %u rejected, %u accepted\n",
+		   c9.cases, c9.rejected, c9.accepted);
 	kunit_info(test, "malformed corpus: %u cases, %u rejected, %u accepted\n",
-		   c.cases, c.rejected, c.accepted);
-	KUNIT_EXPECT_GE(test, c.rejected, 200);
+		   c10.cases + c9.cases, c10.rejected + c9.rejected,
+		   c10.accepted + c9.accepted);
+	KUNIT_EXPECT_GE(test, c10.rejected, 200);
+	KUNIT_EXPECT_GE(test, c9.rejected, 200);
 }
 
 /* Parse the power10 node firmware would provide in the live tree */
@@ -341,18 +380,30 @@ static void __init dts_test_skiboot_fixture(struct kunit *test)
 
 /* ---------------------------------------------------------------------- */
 
-/* The hand-coded POWER10 compute_mmcr, as power_pmu_enable() calls it */
-static void dts_test_p10_mmcr(u64 ev[], int n, unsigned int hwc[],
-			      struct mmcr_regs *m, struct perf_event *pev[])
+/* What the equivalence tests of the running CPU's model work from */
+static struct {
+	const char *platform;
+	const u64 *json;
+	unsigned int nr_json;
+	unsigned int json_expected;	/* how many perf ships */
+	const u64 *alt;
+	unsigned int nr_alt;
+	u64 valid;			/* code bits the model accepts */
+	const struct power_pmu *hc;	/* the hand-coded backend */
+} dts_test_cpu __initdata;
+
+/* The hand-coded backend's compute_mmcr, as power_pmu_enable() calls it */
+static void __init dts_test_hc_mmcr(u64 ev[], int n, unsigned int hwc[],
+				    struct mmcr_regs *m, struct perf_event *pev[])
 {
-	const struct power_pmu *hc = power10_pmu_model();
+	const struct power_pmu *hc = dts_test_cpu.hc;
 
 	memset(m, 0, sizeof(*m));
 	hc->compute_mmcr(ev, n, hwc, m, pev, hc->flags);
 }
 
-/* A raw code with the fields POWER10 events use, and some that none uses */
-static u64 dts_test_random_code(struct rnd_state *rnd)
+/* A raw code with the fields POWER9/10 events use, and some that none uses */
+static u64 __init dts_test_random_code(struct rnd_state *rnd)
 {
 	u64 code = (u64)prandom_u32_state(rnd) << 32 | prandom_u32_state(rnd);
 
@@ -364,10 +415,11 @@ static u64 dts_test_random_code(struct rnd_state *rnd)
 	case 2:		/* a legal PMC */
 		return (code & ~GENMASK_ULL(19, 16) & GENMASK_ULL(59, 0)) |
 		       (u64)(prandom_u32_state(rnd) % 7) << 16;
-	default:	/* sparse high bits, legal PMC */
+	default:	/* sparse high bits the model allows, legal PMC */
 		return (code & (GENMASK_ULL(31, 0) & ~GENMASK_ULL(19, 16))) |
 		       (u64)(prandom_u32_state(rnd) % 5) << 16 |
-		       (prandom_u32_state(rnd) % 8 ? 0 : code & GENMASK_ULL(63, 32));
+		       (prandom_u32_state(rnd) % 8 ? 0 :
+			code & GENMASK_ULL(63, 32) & dts_test_cpu.valid);
 	}
 }
 
@@ -375,18 +427,64 @@ static u64 dts_test_random_code(struct rnd_state *rnd)
 #define DTS_TEST_CODES		1000000
 #define DTS_TEST_GROUPS		40000
 
-/* The built-in POWER10 description, compiled; skips unless ISA 3.1 */
-static const struct dts_pmu * __init dts_test_p10(struct kunit *test)
+/* Every event code of tools/perf/pmu-events/arch/powerpc/power{9,10}/ */
+static const u64 dts_p10_json_codes[] __initconst = {
+#include "dts_pmu_p10_codes.h"
+};
+
+static const u64 dts_p9_json_codes[] __initconst = {
+#include "dts_pmu_p9_codes.h"
+};
+
+/* The codes with alternatives (and cycles, instructions) of each model */
+static const u64 dts_p10_alt_codes[] __initconst = {
+	0x600f4, 0x100f0, 0x1e, 0x500fa, 0x2, 0x100fa,
+};
+
+static const u64 dts_p9_alt_codes[] __initconst = {
+	0x600f4, 0x200f4, 0x1e, 0x500fa, 0x400fa, 0x2, 0x20036, 0x40036,
+	0x200f2, 0x300f2, 0x3e054, 0x400f0,
+};
+
+/*
+ * The built-in description of the running CPU, compiled, with dts_test_cpu
+ * set for it.  isa207 acts by CPU feature, so the model
+ * is the one the CPU is: skips unless a POWER10 (ISA 3.1) or a POWER9.
+ */
+static const struct dts_pmu * __init dts_test_model(struct kunit *test)
 {
 	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
 	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	const u8 *blob;
 
-	if (!cpu_has_feature(CPU_FTR_ARCH_31))
-		kunit_skip(test, "not an ISA 3.1 CPU: isa207 would not act as POWER10");
+	if (cpu_has_feature(CPU_FTR_ARCH_31)) {
+		blob = __dtb_dts_pmu_power10_begin;
+		dts_test_cpu.hc = power10_pmu_model();
+		dts_test_cpu.platform = "power10";
+		dts_test_cpu.json = dts_p10_json_codes;
+		dts_test_cpu.nr_json = ARRAY_SIZE(dts_p10_json_codes);
+		dts_test_cpu.json_expected = 654;
+		dts_test_cpu.alt = dts_p10_alt_codes;
+		dts_test_cpu.nr_alt = ARRAY_SIZE(dts_p10_alt_codes);
+		dts_test_cpu.valid = p10_EVENT_VALID_MASK;
+	} else if (PVR_VER(mfspr(SPRN_PVR)) == PVR_POWER9) {
+		blob = __dtb_dts_pmu_power9_begin;
+		dts_test_cpu.hc = power9_pmu_model();
+		dts_test_cpu.platform = "power9";
+		dts_test_cpu.json = dts_p9_json_codes;
+		dts_test_cpu.nr_json = ARRAY_SIZE(dts_p9_json_codes);
+		dts_test_cpu.json_expected = 889;
+		dts_test_cpu.alt = dts_p9_alt_codes;
+		dts_test_cpu.nr_alt = ARRAY_SIZE(dts_p9_alt_codes);
+		dts_test_cpu.valid = p9_EVENT_VALID_MASK;
+	} else {
+		kunit_skip(test, "neither a POWER10 (ISA 3.1) nor a POWER9");
+	}
 	KUNIT_ASSERT_NOT_NULL(test, ps);
 	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, p), 0,
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(blob, dts_test_cpu.platform, ps, p), 0,
 			    "%s", ps->err);
+	kunit_info(test, "model: %s\n", p->name);
 	dts_cache_flush();	/* @p may sit where an earlier test's tables were */
 	return p;
 }
@@ -403,7 +501,7 @@ static void __init dts_test_equiv_random_codes(struct kunit *test)
 	unsigned int i, diffs = 0;
 	struct rnd_state rnd;
 
-	p = dts_test_p10(test);
+	p = dts_test_model(test);
 
 	prandom_seed_state(&rnd, DTS_TEST_SEED);
 	for (i = 0; i < DTS_TEST_CODES; i++) {
@@ -435,15 +533,12 @@ static u64 __init dts_test_group_code(struct rnd_state *rnd, unsigned int used)
 	unsigned int pmc;
 	u64 code;
 
-	/* cycles and instructions, which have alternative codes */
-	static const u64 alt_codes[] = { 0x600f4, 0x100f0, 0x1e, 0x500fa, 0x2, 0x100fa };
-
 	for (;;) {
 		code = dts_test_random_code(rnd) & ~GENMASK_ULL(63, 60);
 		switch (prandom_u32_state(rnd) % 8) {
 		case 0:
 		case 1:
-			code = alt_codes[prandom_u32_state(rnd) % ARRAY_SIZE(alt_codes)];
+			code = dts_test_cpu.alt[prandom_u32_state(rnd) % dts_test_cpu.nr_alt];
 			break;
 		case 2:
 		case 3:
@@ -477,7 +572,7 @@ static unsigned int __init dts_test_group_diffs(struct kunit *test, const struct
 						unsigned int n, u32 seed, unsigned int *sched,
 						bool report)
 {
-	const struct power_pmu *hc = power10_pmu_model();
+	const struct power_pmu *hc = dts_test_cpu.hc;
 	const struct dts_pmu *saved = dp;
 	struct perf_event *evs, *pev[7];
 	struct power_pmu *dt;
@@ -558,7 +653,7 @@ static void __init dts_test_equiv_random_groups(struct kunit *test)
 	unsigned int diffs, sched;
 	const struct dts_pmu *p;
 
-	p = dts_test_p10(test);
+	p = dts_test_model(test);
 	diffs = dts_test_group_diffs(test, p, DTS_TEST_GROUPS, DTS_TEST_SEED + 1, &sched, true);
 	kunit_info(test, "equiv_random_groups: %u groups (%u schedulable), seed 0x%x, %u diffs\n",
 		   DTS_TEST_GROUPS, sched, DTS_TEST_SEED + 1, diffs);
@@ -600,7 +695,11 @@ static unsigned int __init dts_test_count_diffs(const struct dts_pmu *p, unsigne
  * rules each makes the DT backend disagree with isa207; lowering the
  * number of counters or the limit of the counter adder, or dropping the
  * alternative codes each makes random groups schedule differently from
- * the hand-coded POWER10 backend.
+ * the hand-coded backend.  On a POWER9 (rules: sample, threshold
+ * select/control, threshold compare, cache group, cache PMC4, L1
+ * qualifier, EBB, BHRB) also: accepting the bits POWER9 codes may not set,
+ * and dropping the group constraint that a group with cache events needs
+ * one on PMC4.
  */
 static void __init dts_test_each_constraint_matters(struct kunit *test)
 {
@@ -608,7 +707,7 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 	struct dts_pmu *q = kunit_kzalloc(test, sizeof(*q), GFP_KERNEL);
 	unsigned int i, sched;
 
-	p = dts_test_p10(test);
+	p = dts_test_model(test);
 	KUNIT_ASSERT_NOT_NULL(test, q);
 	KUNIT_ASSERT_EQ(test, dts_test_count_diffs(p, 20000), 0);
 	KUNIT_EXPECT_EQ(test, p->nr_rules, 8);
@@ -651,12 +750,19 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 	q->nr_alt = 0;
 	KUNIT_EXPECT_GT_MSG(test, dts_test_group_diffs(test, q, 2000, DTS_TEST_SEED + 3, &sched,
 						       false), 0, "no alternative codes");
-}
 
-/* Every event code of tools/perf/pmu-events/arch/powerpc/power10/ (654) */
-static const u64 dts_p10_json_codes[] __initconst = {
-#include "dts_pmu_p10_codes.h"
-};
+	/* POWER10 codes may set any bit, and no POWER10 event is a cache event */
+	if (cpu_has_feature(CPU_FTR_ARCH_31))
+		return;
+	*q = *p;
+	q->code_mask = ~0ULL;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "every code bit valid");
+	*q = *p;
+	q->group_mask = 0;
+	q->group_val = 0;
+	KUNIT_EXPECT_GT_MSG(test, dts_test_group_diffs(test, q, 2000, DTS_TEST_SEED + 3, &sched,
+						       false), 0, "no group constraint");
+}
 
 /*
  * @code after @f fillers on PMC1..f, with @cfg1 and the exclude_* flags
@@ -684,7 +790,7 @@ static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu 
 	evs[f].attr.exclude_kernel = !!(x & 2);
 	evs[f].attr.exclude_hv = !!(x & 4);
 	evs[f].attr.exclude_idle = !!(x & 8);
-	dts_test_p10_mmcr(ev, f + 1, hwc1, &a, pev);
+	dts_test_hc_mmcr(ev, f + 1, hwc1, &a, pev);
 	/* through the per-CPU cache, as the backend does */
 	local_irq_save(flags);
 	dts_mmcrs(p, ev, f + 1, hwc2, &b, pev, true);
@@ -715,12 +821,12 @@ static void __init dts_test_equiv_json_events(struct kunit *test)
 	unsigned int i, c, x, cases = 0, diffs = 0;
 	int f;
 
-	p = dts_test_p10(test);
+	p = dts_test_model(test);
 	KUNIT_ASSERT_NOT_NULL(test, evs);
-	KUNIT_EXPECT_EQ(test, ARRAY_SIZE(dts_p10_json_codes), 654);
+	KUNIT_EXPECT_EQ(test, dts_test_cpu.nr_json, dts_test_cpu.json_expected);
 
-	for (i = 0; i < ARRAY_SIZE(dts_p10_json_codes); i++) {
-		u64 code = dts_p10_json_codes[i];
+	for (i = 0; i < dts_test_cpu.nr_json; i++) {
+		u64 code = dts_test_cpu.json[i];
 		int nfill = (code >> 16) & 0xf ? 0 : 3;
 
 		for (c = 0; c < ARRAY_SIZE(cmp); c++) {
@@ -747,8 +853,154 @@ static void __init dts_test_equiv_json_events(struct kunit *test)
 			}
 		}
 	}
-	kunit_info(test, "equiv_events: %zu events, %u cases, %u diffs\n",
-		   ARRAY_SIZE(dts_p10_json_codes), cases, diffs);
+	kunit_info(test, "equiv_events: %u events, %u cases, %u diffs\n",
+		   dts_test_cpu.nr_json, cases, diffs);
+}
+
+/* Every perf branch filter combination: the bits the backends look at, and PLM */
+#define DTS_TEST_BRANCH_BITS	(PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_ANY_RETURN | \
+				 PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_COND | \
+				 PERF_SAMPLE_BRANCH_CALL | PERF_SAMPLE_BRANCH_ANY_CALL | \
+				 PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL)
+
+struct dts_test_diff {
+	struct kunit *test;
+	const char *name;
+	unsigned int n;
+	bool report;
+};
+
+/* Count (and report the first few of) the values that differ */
+static __printf(4, 5) void __init dts_test_same(struct dts_test_diff *d, u64 hc, u64 dt,
+						const char *fmt, ...)
+{
+	char what[64];
+	va_list args;
+
+	if (hc == dt || d->n++ >= 10 || !d->report)
+		return;
+	va_start(args, fmt);
+	vsnprintf(what, sizeof(what), fmt, args);
+	va_end(args);
+	KUNIT_FAIL(d->test, "%s: %s: hand-coded 0x%llx, dt 0x%llx", d->name, what, hc, dt);
+}
+
+/* Differences between the tables of @p and the hand-coded @hc, reported */
+static unsigned int __init dts_test_tables_diff(struct kunit *test, const struct dts_pmu *p,
+						const struct power_pmu *hc,
+						const u64 *codes, unsigned int nr_codes,
+						bool report)
+{
+	struct dts_test_diff d = { test, p->name, 0, report };
+	const struct dts_pmu *saved = dp;
+	unsigned int i, g, c, o, r;
+	struct power_pmu *dt;
+	u64 bits;
+
+	dt = kunit_kzalloc(test, sizeof(*dt), GFP_KERNEL);
+	if (!dt)
+		return UINT_MAX;
+	*dt = dts_power_pmu;
+	dts_fill_power_pmu(p, dt);
+
+	dts_test_same(&d, hc->n_counter, dt->n_counter, "n_counter");
+	dts_test_same(&d, hc->add_fields, dt->add_fields, "add_fields");
+	dts_test_same(&d, hc->test_adder, dt->test_adder, "test_adder");
+	dts_test_same(&d, hc->group_constraint_mask, dt->group_constraint_mask, "group mask");
+	dts_test_same(&d, hc->group_constraint_val, dt->group_constraint_val, "group value");
+	dts_test_same(&d, hc->bhrb_nr, dt->bhrb_nr, "bhrb_nr");
+	dts_test_same(&d, hc->capabilities, dt->capabilities, "capabilities");
+	for (g = 0; g < max(hc->n_generic, dt->n_generic); g++)
+		dts_test_same(&d, g < hc->n_generic ? hc->generic_events[g] : 0,
+			      g < dt->n_generic ? dt->generic_events[g] : 0, "generic %u", g);
+	for (c = 0; c < PERF_COUNT_HW_CACHE_MAX; c++)
+		for (o = 0; o < PERF_COUNT_HW_CACHE_OP_MAX; o++)
+			for (r = 0; r < PERF_COUNT_HW_CACHE_RESULT_MAX; r++)
+				dts_test_same(&d, (*hc->cache_events)[c][o][r],
+					      (*dt->cache_events)[c][o][r],
+					      "cache %u/%u/%u", c, o, r);
+
+	dp = p;
+	/* alternatives of every code perf knows, with and without ONLY_COUNT_RUN */
+	for (i = 0; i < nr_codes * 2; i++) {
+		unsigned int fl = i & 1 ? PPMU_ONLY_COUNT_RUN : 0;
+		u64 a1[MAX_EVENT_ALTERNATIVES], a2[MAX_EVENT_ALTERNATIVES];
+		int n1, n2;
+
+		n1 = hc->get_alternatives(codes[i / 2], fl, a1);
+		n2 = dt->get_alternatives(codes[i / 2], fl, a2);
+		dts_test_same(&d, n1, n1 == n2 && !memcmp(a1, a2, n1 * sizeof(*a1)) ? n2 : ~0ULL,
+			      "alternatives of 0x%llx (flags 0x%x)", codes[i / 2], fl);
+	}
+	/* every branch filter request, bit by bit */
+	for (bits = 0; bits <= DTS_TEST_BRANCH_BITS; bits++) {
+		if (bits & ~DTS_TEST_BRANCH_BITS)
+			continue;
+		dts_test_same(&d, hc->bhrb_filter_map(bits), dt->bhrb_filter_map(bits),
+			      "branch filter 0x%llx", bits);
+	}
+	dp = saved;
+	return d.n;
+}
+
+/*
+ * Proves: the tables of both built-in descriptions are the hand-coded
+ * backends' (on any CPU: none of this depends on the CPU): counters, adder
+ * fields, group constraint, BHRB depth, generic and cache event maps,
+ * alternatives of every perf JSON code (with and without
+ * PPMU_ONLY_COUNT_RUN), the MMCRA filter for every branch filter
+ * combination, and the POWER9 events refused for every PVR revision
+ * (DD2.1, DD2.2, Cumulus: 65536 PVRs).  Then that the comparison can fail.
+ */
+static void __init dts_test_tables_match(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p9 = kunit_kzalloc(test, sizeof(*p9), GFP_KERNEL);
+	struct dts_pmu *p10 = kunit_kzalloc(test, sizeof(*p10), GFP_KERNEL);
+	unsigned int pvr, denied = 0, diffs = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p9);
+	KUNIT_ASSERT_NOT_NULL(test, p10);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power9_begin, "power9", ps, p9), 0);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, "power10", ps, p10), 0);
+
+	KUNIT_EXPECT_EQ(test, dts_test_tables_diff(test, p10, power10_pmu_model(),
+						   dts_p10_json_codes,
+						   ARRAY_SIZE(dts_p10_json_codes), true), 0);
+	KUNIT_EXPECT_EQ(test, dts_test_tables_diff(test, p9, power9_pmu_model(),
+						   dts_p9_json_codes,
+						   ARRAY_SIZE(dts_p9_json_codes), true), 0);
+
+	for (pvr = PVR_POWER9 << 16; pvr <= (PVR_POWER9 << 16 | 0xffff); pvr++) {
+		const struct dts_pmu_deny *d = dts_denied(p9, pvr);
+		const int *hc;
+		int n;
+
+		hc = power9_pmu_blacklist(pvr, &n);
+		denied += !!hc;
+		if ((d ? d->n : 0) != n || (n && memcmp(d->events, hc, n * sizeof(*hc)))) {
+			if (diffs++ < 10)
+				KUNIT_FAIL(test, "PVR 0x%x: hand-coded denies %d events, dt %u",
+					   pvr, n, d ? d->n : 0);
+		}
+	}
+	kunit_info(test, "tables: denied events compared for 65536 POWER9 PVRs, %u with a list, %u diffs\n",
+		   denied, diffs);
+	KUNIT_EXPECT_EQ(test, diffs, 0);
+	KUNIT_EXPECT_GT(test, denied, 0);
+
+	/* the comparison can fail */
+	p9->bhrb_ifm[BR_COND] = DTS_BHRB_UNSUPPORTED;
+	p9->alt[0][1] = 0x600f4;
+	p9->cache[PERF_COUNT_HW_CACHE_L1D][PERF_COUNT_HW_CACHE_OP_READ][0] = 0x2;
+	KUNIT_EXPECT_GE(test, dts_test_tables_diff(test, p9, power9_pmu_model(),
+						   dts_p9_json_codes,
+						   ARRAY_SIZE(dts_p9_json_codes), false), 3);
+	p9->deny[1].events[3]++;
+	KUNIT_EXPECT_NE(test, memcmp(dts_denied(p9, PVR_POWER9 << 16 | 0x1202)->events,
+				     power9_pmu_blacklist(PVR_POWER9 << 16 | 0x1202, &pvr),
+				     pvr * sizeof(int)), 0);
 }
 
 /*
@@ -771,7 +1023,7 @@ static void __init dts_test_firmware_node(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, bi);
 	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, dts_pmu_test_fw), 0);
 	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse_live(test, ps, fw), 0, "%s", ps->err);
-	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, ps, bi), 0);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, "power10", ps, bi), 0);
 
 	/* the live tree may list children in another order: compare contents */
 	KUNIT_EXPECT_EQ(test, fw->nr_fields, bi->nr_fields);
@@ -926,7 +1178,7 @@ static void __init dts_bench_schedule_path(struct kunit *test)
 	static const u64 thresh_mrk = 0x34ull << 32 | 0x101e0;	/* PMC1, start 3 stop 4 */
 	static const u64 g6[] = { 0x1e, 0x2, 0, 0x401e0, 0x500fa, 0x600f4 };
 	static const int sizes[] = { 1, 4, 6 };
-	const struct power_pmu *hc = power10_pmu_model();
+	const struct power_pmu *hc;
 	struct perf_event *evs, *pev[6];
 	const struct dts_pmu *p, *saved = dp;
 	struct power_pmu *dt;
@@ -935,7 +1187,8 @@ static void __init dts_bench_schedule_path(struct kunit *test)
 	unsigned int i;
 	int k;
 
-	p = dts_test_p10(test);
+	p = dts_test_model(test);
+	hc = dts_test_cpu.hc;
 	evs = kunit_kcalloc(test, 6, sizeof(*evs), GFP_KERNEL);
 	dt = kunit_kzalloc(test, sizeof(*dt), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, evs);
@@ -1059,9 +1312,10 @@ static void __init dts_bench_parse(struct kunit *test)
 
 static struct kunit_case dts_pmu_parser_cases[] __initdata = {
 	KUNIT_CASE(dts_test_builtin_parses),
+	KUNIT_CASE(dts_test_tables_match),
 	KUNIT_CASE(dts_test_firmware_node),
 	KUNIT_CASE(dts_test_skiboot_fixture),
-	KUNIT_CASE(dts_test_malformed_corpus),
+	KUNIT_CASE_SLOW(dts_test_malformed_corpus),
 	{}
 };
 
@@ -1079,7 +1333,7 @@ static struct kunit_case dts_pmu_equiv_cases[] __initdata = {
 };
 
 static struct kunit_suite dts_pmu_equiv_suite __initdata = {
-	.name = "dts_pmu_power10_equiv",
+	.name = "dts_pmu_equiv",
 	.test_cases = dts_pmu_equiv_cases,
 };
 

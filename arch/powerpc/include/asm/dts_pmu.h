@@ -23,7 +23,9 @@ struct device_node;
 #define DTS_PMU_MAX_ALT		8	/* groups of alternative codes */
 #define DTS_PMU_NAME_LEN	32
 #define DTS_PMU_NO_FIELD	0xff
-#define DTS_PMU_NR_GENERIC	(PERF_COUNT_HW_BRANCH_MISSES + 1)
+#define DTS_PMU_NR_GENERIC	(PERF_COUNT_HW_STALLED_CYCLES_BACKEND + 1)
+#define DTS_PMU_MAX_DENY_SETS	4	/* event deny lists, chosen by PVR */
+#define DTS_PMU_MAX_DENIED	32
 
 /* MMCR indexes of the description ("mmcr" property) */
 enum dts_pmu_mmcr {
@@ -46,6 +48,16 @@ enum dts_pmu_cond {
 enum dts_pmu_encoding {
 	DTS_ENC_NONE,
 	DTS_ENC_THRESH_CMP_P10,
+	DTS_ENC_THRESH_CMP_P9,
+	DTS_ENC_MAX = DTS_ENC_THRESH_CMP_P9,
+};
+
+/* Events refused on the CPUs whose PVR & pvr_mask is pvr_value */
+struct dts_pmu_deny {
+	u32 pvr_mask;
+	u32 pvr_value;
+	unsigned int n;
+	int events[DTS_PMU_MAX_DENIED];
 };
 
 /* Fields the backend gives behaviour to, found by name */
@@ -98,6 +110,7 @@ struct dts_pmu {
 	char source[64];		/* "firmware /pmus/pmu_dts@0", "built-in" */
 	unsigned int nr_pmc;
 	unsigned int nr_mmcr;
+	u8 mmcrs;			/* bit N: MMCR index N is described */
 	unsigned int max_counter;
 	u32 programmable;		/* bit N: PMC N is programmable */
 
@@ -133,7 +146,12 @@ struct dts_pmu {
 	unsigned int nr_alt;
 
 	u32 bhrb_nr;
-	s8 bhrb_ifm[6];			/* per perf branch filter, -1: none */
+	s8 bhrb_ifm[6];			/* per perf branch filter, or: */
+#define DTS_BHRB_UNSUPPORTED	(-1)	/* the request fails */
+#define DTS_BHRB_IGNORED	(-2)	/* the filter is not looked at */
+
+	struct dts_pmu_deny deny[DTS_PMU_MAX_DENY_SETS];
+	unsigned int nr_deny;
 
 	int generic[DTS_PMU_NR_GENERIC];	/* PERF_TYPE_HARDWARE codes */
 	u64 cache[PERF_COUNT_HW_CACHE_MAX][PERF_COUNT_HW_CACHE_OP_MAX]
