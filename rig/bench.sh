@@ -5,7 +5,9 @@
 #     suite dts_pmu_bench: schedule path DT vs hand-coded on the same CPU,
 #     parse cost, table and blob sizes; then context_switch with a
 #     counting event open;
-#   - one boot of the stock kernel running the same context_switch.
+#   - one boot of the stock kernel running the same context_switch;
+#   - one boot of the patched kernel on QEMU powernv9 running dts_pmu_bench
+#     (schedule path DT vs the hand-coded POWER9 model; no context_switch).
 # Writes build/results/bench.txt (key: value) and prints a table.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,4 +40,7 @@ python3 "$top/rig/boot.py" dt "$B/obj/patched/vmlinux" "$B/bench-st/initrd.gz" "
 	powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
 python3 "$top/rig/boot.py" stock "$B/obj/stock/vmlinux" "$B/bench-st/initrd.gz" "$R/stock" ||
 	exit 1
+RIG_PERF=0 run initrd9 bash "$top/rig/mkinitrd.sh" "$B/bench-st/none" "$B/bench-st/initrd9.gz"
+python3 "$top/rig/boot.py" --machine powernv9 dt9 "$B/obj/patched/vmlinux" \
+	"$B/bench-st/initrd9.gz" "$R/dt9" powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
 python3 "$top/rig/bench.py" "$R" "$B/results/bench.txt"
