@@ -20,6 +20,14 @@ dt, stock, dt9 = console("dt"), console("stock"), console("dt9")
 kv = []
 
 
+def grab(text, pre, pairs):
+    """(key, pattern) pairs: the first match's group 1 of each, keys prefixed."""
+    for key, pat in pairs:
+        m = re.search(pat, text)
+        if m:
+            kv.append((pre + key, m.group(1).strip()))
+
+
 def schedule(text, pre):
     """The dts_bench_schedule_path figures of one boot, keys prefixed."""
     for m in re.finditer(r"bench_schedule_(\d+): hand-coded (\d+) ns, dt (\d+) ns per schedule, "
@@ -32,29 +40,23 @@ def schedule(text, pre):
                          r"schedule, ratio ([0-9.]+)", text):
         kv.extend([(pre + "schedule_%s_%s_dt_ns" % (m.group(1), m.group(2)), m.group(3)),
                    (pre + "schedule_%s_%s_ratio" % (m.group(1), m.group(2)), m.group(4))])
-    for key, pat in (("schedule_loops", r"bench_schedule_loops: (.*)"),
+    grab(text, pre, (("schedule_loops", r"bench_schedule_loops: (.*)"),
                      ("get_constraint_handcoded_ns", r"bench_get_constraint: hand-coded (\d+)"),
                      ("get_constraint_dt_uncached_ns", r"bench_get_constraint: .* dt (\d+)"),
                      ("compute_mmcr_6_handcoded_ns", r"bench_compute_mmcr_6: hand-coded (\d+)"),
-                     ("compute_mmcr_6_dt_uncached_ns", r"bench_compute_mmcr_6: .* dt (\d+)")):
-        m = re.search(pat, text)
-        if m:
-            kv.append((pre + key, m.group(1).strip()))
+                     ("compute_mmcr_6_dt_uncached_ns", r"bench_compute_mmcr_6: .* dt (\d+)")))
 
 
 schedule(dt, "")
-for key, pat in (("parse_us", r"bench_parse_us: ([0-9.]+)"),
-                 ("tables_bytes", r"bench_tables_bytes: (\d+)"),
-                 ("builtin_power10_rodata_bytes", r"bench_builtin_power10_bytes: (\d+)"),
-                 ("parse_power9_us", r"bench_parse_power9_us: ([0-9.]+)"),
-                 ("tables_power9_bytes", r"bench_tables_power9_bytes: (\d+)"),
-                 ("builtin_power9_rodata_bytes", r"bench_builtin_power9_bytes: (\d+)"),
-                 ("boot_parse_ns", r"bench_boot: parse (\d+) ns"),
-                 ("boot_init_to_registration_ns", r"bench_boot: parse \d+ ns of (\d+) ns"),
-                 ("boot_parse_share_percent", r"share ([0-9.]+)%")):
-    m = re.search(pat, dt)
-    if m:
-        kv.append((key, m.group(1).strip()))
+grab(dt, "", (("parse_us", r"bench_parse_power10_us: ([0-9.]+)"),
+              ("tables_bytes", r"bench_tables_power10_bytes: (\d+)"),
+              ("builtin_power10_rodata_bytes", r"bench_builtin_power10_bytes: (\d+)"),
+              ("parse_power9_us", r"bench_parse_power9_us: ([0-9.]+)"),
+              ("tables_power9_bytes", r"bench_tables_power9_bytes: (\d+)"),
+              ("builtin_power9_rodata_bytes", r"bench_builtin_power9_bytes: (\d+)"),
+              ("boot_parse_ns", r"bench_boot: parse (\d+) ns"),
+              ("boot_init_to_registration_ns", r"bench_boot: parse \d+ ns of (\d+) ns"),
+              ("boot_parse_share_percent", r"share ([0-9.]+)%")))
 schedule(dt9, "p9_")
 
 

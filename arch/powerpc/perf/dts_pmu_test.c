@@ -380,17 +380,22 @@ static void __init dts_test_skiboot_fixture(struct kunit *test)
 
 /* ---------------------------------------------------------------------- */
 
-/* What the equivalence tests of the running CPU's model work from */
-static struct {
+/* What the equivalence tests of a model work from */
+struct dts_test_cpu {
 	const char *platform;
+	const u8 *blob;			/* its built-in description */
+	const struct power_pmu *(*model)(void);	/* the hand-coded backend */
 	const u64 *json;
 	unsigned int nr_json;
 	unsigned int json_expected;	/* how many perf ships */
 	const u64 *alt;
 	unsigned int nr_alt;
 	u64 valid;			/* code bits the model accepts */
-	const struct power_pmu *hc;	/* the hand-coded backend */
-} dts_test_cpu __initdata;
+	const struct power_pmu *hc;	/* model(), once chosen */
+};
+
+/* The running CPU's, set by dts_test_model() */
+static struct dts_test_cpu dts_test_cpu __initdata;
 
 /* The hand-coded backend's compute_mmcr, as power_pmu_enable() calls it */
 static void __init dts_test_hc_mmcr(u64 ev[], int n, unsigned int hwc[],
@@ -448,42 +453,33 @@ static const u64 dts_p9_alt_codes[] __initconst = {
 
 /*
  * The built-in description of the running CPU, compiled, with dts_test_cpu
- * set for it.  isa207 acts by CPU feature, so the model
- * is the one the CPU is: skips unless a POWER10 (ISA 3.1) or a POWER9.
+ * set for it.  isa207 acts by CPU feature, so the model is the one the CPU
+ * is: skips unless a POWER10 (ISA 3.1) or a POWER9.
  */
 static const struct dts_pmu * __init dts_test_model(struct kunit *test)
 {
+	static const struct dts_test_cpu cpus[] __initconst = {
+		{ "power10", __dtb_dts_pmu_power10_begin, power10_pmu_model,
+		  dts_p10_json_codes, ARRAY_SIZE(dts_p10_json_codes), 654,
+		  dts_p10_alt_codes, ARRAY_SIZE(dts_p10_alt_codes), p10_EVENT_VALID_MASK },
+		{ "power9", __dtb_dts_pmu_power9_begin, power9_pmu_model,
+		  dts_p9_json_codes, ARRAY_SIZE(dts_p9_json_codes), 889,
+		  dts_p9_alt_codes, ARRAY_SIZE(dts_p9_alt_codes), p9_EVENT_VALID_MASK },
+	};
 	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
 	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-	const u8 *blob;
 
-	if (cpu_has_feature(CPU_FTR_ARCH_31)) {
-		blob = __dtb_dts_pmu_power10_begin;
-		dts_test_cpu.hc = power10_pmu_model();
-		dts_test_cpu.platform = "power10";
-		dts_test_cpu.json = dts_p10_json_codes;
-		dts_test_cpu.nr_json = ARRAY_SIZE(dts_p10_json_codes);
-		dts_test_cpu.json_expected = 654;
-		dts_test_cpu.alt = dts_p10_alt_codes;
-		dts_test_cpu.nr_alt = ARRAY_SIZE(dts_p10_alt_codes);
-		dts_test_cpu.valid = p10_EVENT_VALID_MASK;
-	} else if (PVR_VER(mfspr(SPRN_PVR)) == PVR_POWER9) {
-		blob = __dtb_dts_pmu_power9_begin;
-		dts_test_cpu.hc = power9_pmu_model();
-		dts_test_cpu.platform = "power9";
-		dts_test_cpu.json = dts_p9_json_codes;
-		dts_test_cpu.nr_json = ARRAY_SIZE(dts_p9_json_codes);
-		dts_test_cpu.json_expected = 889;
-		dts_test_cpu.alt = dts_p9_alt_codes;
-		dts_test_cpu.nr_alt = ARRAY_SIZE(dts_p9_alt_codes);
-		dts_test_cpu.valid = p9_EVENT_VALID_MASK;
-	} else {
+	if (cpu_has_feature(CPU_FTR_ARCH_31))
+		dts_test_cpu = cpus[0];
+	else if (PVR_VER(mfspr(SPRN_PVR)) == PVR_POWER9)
+		dts_test_cpu = cpus[1];
+	else
 		kunit_skip(test, "neither a POWER10 (ISA 3.1) nor a POWER9");
-	}
+	dts_test_cpu.hc = dts_test_cpu.model();
 	KUNIT_ASSERT_NOT_NULL(test, ps);
 	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(blob, dts_test_cpu.platform, ps, p), 0,
-			    "%s", ps->err);
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(dts_test_cpu.blob, dts_test_cpu.platform, ps, p),
+			    0, "%s", ps->err);
 	kunit_info(test, "model: %s\n", p->name);
 	dts_cache_flush();	/* @p may sit where an earlier test's tables were */
 	return p;
@@ -1300,21 +1296,25 @@ static u64 __init dts_bench_parse_one(struct kunit *test, const u8 *blob,
 /* Parse cost and sizes of the built-in descriptions, and the boot's share */
 static void __init dts_bench_parse(struct kunit *test)
 {
+	static const struct {
+		const char *platform;
+		const u8 *begin, *end;
+	} d[] __initconst = {
+		{ "power10", __dtb_dts_pmu_power10_begin, __dtb_dts_pmu_power10_end },
+		{ "power9", __dtb_dts_pmu_power9_begin, __dtb_dts_pmu_power9_end },
+	};
 	size_t bytes = 0;
+	unsigned int i;
 	u64 best;
 
-	best = dts_bench_parse_one(test, __dtb_dts_pmu_power10_begin, "power10", &bytes);
-	kunit_info(test, "bench_parse_us: %llu.%03llu\n", div_u64(best, 1000),
-		   best % 1000);
-	kunit_info(test, "bench_tables_bytes: %zu\n", bytes);
-	kunit_info(test, "bench_builtin_power10_bytes: %td\n",
-		   __dtb_dts_pmu_power10_end - __dtb_dts_pmu_power10_begin);
-	best = dts_bench_parse_one(test, __dtb_dts_pmu_power9_begin, "power9", &bytes);
-	kunit_info(test, "bench_parse_power9_us: %llu.%03llu\n", div_u64(best, 1000),
-		   best % 1000);
-	kunit_info(test, "bench_tables_power9_bytes: %zu\n", bytes);
-	kunit_info(test, "bench_builtin_power9_bytes: %td\n",
-		   __dtb_dts_pmu_power9_end - __dtb_dts_pmu_power9_begin);
+	for (i = 0; i < ARRAY_SIZE(d); i++) {
+		best = dts_bench_parse_one(test, d[i].begin, d[i].platform, &bytes);
+		kunit_info(test, "bench_parse_%s_us: %llu.%03llu\n", d[i].platform,
+			   div_u64(best, 1000), best % 1000);
+		kunit_info(test, "bench_tables_%s_bytes: %zu\n", d[i].platform, bytes);
+		kunit_info(test, "bench_builtin_%s_bytes: %td\n", d[i].platform,
+			   d[i].end - d[i].begin);
+	}
 	if (dp && dts_boot.init_ns)
 		kunit_info(test, "bench_boot: parse %llu ns of %llu ns from init_ppc64_pmu() to registration, share %llu.%01llu%%\n",
 			   dts_boot.parse_ns, dts_boot.init_ns,
