@@ -1293,13 +1293,15 @@ static u64 __init dts_bench_parse_one(struct kunit *test, const u8 *blob,
 	return best;
 }
 
+struct dts_bench_blob {
+	const char *platform;
+	const u8 *begin, *end;
+};
+
 /* Parse cost and sizes of the built-in descriptions, and the boot's share */
 static void __init dts_bench_parse(struct kunit *test)
 {
-	static const struct {
-		const char *platform;
-		const u8 *begin, *end;
-	} d[] __initconst = {
+	static const struct dts_bench_blob d[] __initconst = {
 		{ "power10", __dtb_dts_pmu_power10_begin, __dtb_dts_pmu_power10_end },
 		{ "power9", __dtb_dts_pmu_power9_begin, __dtb_dts_pmu_power9_end },
 	};
