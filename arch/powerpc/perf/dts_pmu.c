@@ -942,20 +942,18 @@ static int dts_parse_encoding(struct dts_parse *ps, const struct device_node *np
 {
 	const char *s;
 	int rc = get_string(ps, np, "encoding", &s, false);
-	unsigned int i;
 
 	*enc = DTS_ENC_NONE;
 	if (rc == -ENOENT)
 		return 0;
 	if (rc)
 		return rc;
-	for (i = DTS_ENC_NONE + 1; i <= DTS_ENC_MAX; i++) {
-		if (!strcmp(s, dts_encoding_names[i])) {
-			*enc = i;
-			return 0;
-		}
-	}
-	return bad(ps, np, "encoding \"%s\" unknown", s);
+	/* "none" is how debugfs shows no encoding, not a value to give */
+	rc = match_string(dts_encoding_names, ARRAY_SIZE(dts_encoding_names), s);
+	if (rc <= DTS_ENC_NONE)
+		return bad(ps, np, "encoding \"%s\" unknown", s);
+	*enc = rc;
+	return 0;
 }
 
 static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
