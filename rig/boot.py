@@ -206,4 +206,18 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
 print("boot %-8s %4.0fs  %s  tests=%d kunit=%d%s" % (
     a.name, elapsed, "completed" if done else "INCOMPLETE", len(order), len(kunit),
     ("  killed: " + killed) if killed else ""))
+# An oops, or a boot that did not finish: show where, so that a log from
+# a machine nobody can log in to (CI) still says what happened.
+oops_at = [i for i, ln in enumerate(lines) if re.search(r"Oops:|Kernel panic|BUG:", ln)]
+incident = os.path.join(a.outdir, "incident.txt")
+if os.path.exists(incident):
+    os.unlink(incident)
+if oops_at or not done:
+    i = oops_at[0] if oops_at else len(lines)
+    lo, hi = max(0, i - 20), min(len(lines), i + 60)
+    with open(incident, "w") as f:
+        f.write("---- %s: console.log lines %d-%d ----\n" % (a.name, lo + 1, hi))
+        for ln in lines[lo:hi]:
+            f.write("  " + ln + "\n")
+    print(open(incident).read(), end="")
 sys.exit(0 if done else 1)

@@ -111,6 +111,8 @@ full)
 	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
 		"$top/rig/emulator-skip.txt" "$R/steps.tsv"
 	rc=$?
+	# a boot that oopsed or did not finish: its console around the event
+	cat "$R"/*/incident.txt 2>/dev/null
 	echo "make test: $(( ($(date +%s) - t0) / 60 )) min $(( ($(date +%s) - t0) % 60 )) s"
 	exit $rc
 	;;
