@@ -165,6 +165,9 @@ with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
     for c, r in kunit:
         f.write("%s\t%s\n" % (c, r))
 
+# the lines where the kernel oopsed, panicked or reported a BUG
+oops_at = [i for i, ln in enumerate(lines) if re.search(r"Oops:|Kernel panic|BUG:", ln)]
+
 backend = [ln for ln in lines if "Kernel command line" not in ln and
            ("performance monitor hardware support registered" in ln or
             re.search(r"\] (powerpc_pmu=|dts-pmu: )", ln))]
@@ -174,7 +177,7 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("seconds: %.0f\n" % elapsed)
     f.write("completed: %s\n" % ("yes" if done else "no"))
     f.write("killed: %s\n" % (killed or "no"))
-    f.write("oops: %s\n" % ("yes" if re.search(r"Oops:|Kernel panic|BUG:", text) else "no"))
+    f.write("oops: %s\n" % ("yes" if oops_at else "no"))
     # figures the series' KUnit suites print
     facts = [
         ("malformed_cases", r"malformed corpus: (\d+) cases"),
@@ -208,16 +211,15 @@ print("boot %-8s %4.0fs  %s  tests=%d kunit=%d%s" % (
     ("  killed: " + killed) if killed else ""))
 # An oops, or a boot that did not finish: show where, so that a log from
 # a machine nobody can log in to (CI) still says what happened.
-oops_at = [i for i, ln in enumerate(lines) if re.search(r"Oops:|Kernel panic|BUG:", ln)]
 incident = os.path.join(a.outdir, "incident.txt")
 if os.path.exists(incident):
     os.unlink(incident)
 if oops_at or not done:
     i = oops_at[0] if oops_at else len(lines)
     lo, hi = max(0, i - 20), min(len(lines), i + 60)
+    excerpt = "---- %s: console.log lines %d-%d ----\n" % (a.name, lo + 1, hi)
+    excerpt += "".join("  " + ln + "\n" for ln in lines[lo:hi])
     with open(incident, "w") as f:
-        f.write("---- %s: console.log lines %d-%d ----\n" % (a.name, lo + 1, hi))
-        for ln in lines[lo:hi]:
-            f.write("  " + ln + "\n")
-    print(open(incident).read(), end="")
+        f.write(excerpt)
+    print(excerpt, end="")
 sys.exit(0 if done else 1)
