@@ -4,7 +4,7 @@
 usage: boot.py NAME VMLINUX INITRD OUTDIR [extra kernel args...]
 
 Writes OUTDIR/console.log (everything the guest printed), OUTDIR/verdicts.tsv
-(test, verdict, exit, seconds), OUTDIR/sysfs.txt, OUTDIR/kunit.tsv (suite.case,
+(test, verdict, exit, seconds, outcome), OUTDIR/sysfs.txt, OUTDIR/kunit.tsv (suite.case,
 ok/not ok/skip) and OUTDIR/boot.txt (key: value facts about the boot).
 
 Watchdog: if the guest prints nothing for --idle seconds, or the whole boot
@@ -74,33 +74,72 @@ log.close()
 text = open(os.path.join(a.outdir, "console.log"), errors="replace").read()
 lines = text.splitlines()
 
+# The firmware boot (rig/guest/fw-stage.sh) is several kernels in one QEMU,
+# each kexec'd by the one before: what the stages printed ("RIG: FW-...")
+# is kept apart, everything else is read from the last kernel's console.
+fw_lines = [ln for ln in lines if ln.startswith("RIG: FW-")]
+if fw_lines:
+    banners = [i for i, ln in enumerate(lines) if re.search(r"Linux version \d", ln)]
+    lines = lines[banners[-1]:] if banners else lines
+    text = "\n".join(lines)
+
+# A verdict, and its outcome: how it got there.  A failure is told apart by
+# the FAIL_IF lines the selftest printed (utils.h: "[FAIL] Test FAILED on
+# line N"), else the signal that killed it, else its exit status:
+# "fail@L120,L410", "fail@sig4", "fail@exit1".  Any other verdict is
+# its own outcome.  rig/compare.py compares outcomes.
+
+
+def outcome(verdict, status, out):
+    if verdict != "fail":
+        return verdict
+    where = [m.group(1) for m in (re.match(r"\s*\[FAIL\] Test FAILED on line (\d+)", x)
+                                  for x in out) if m]
+    if where:
+        # several processes may print them interleaved: the set, in order
+        return "fail@L" + ",L".join(sorted(set(where), key=int))
+    sig = [m.group(1) for m in (re.match(r"\s*!! child died by signal (\d+)", x)
+                                for x in out) if m]
+    if sig:
+        return "fail@sig" + sig[0]
+    if status.isdigit() and int(status) > 128:
+        return "fail@sig%d" % (int(status) - 128)
+    return "fail@exit" + status
+
+
 verdicts = {}
 order = []
 running = None
+out = []
 for ln in lines:
     m = re.match(r"RIG: BEGIN (\S+)", ln)
     if m:
         running = m.group(1)
+        out = []
         continue
     m = re.match(r"RIG: RESULT (\S+) (\S+) (\S+) (\S+)", ln)
     if m:
-        verdicts[m.group(1)] = (m.group(2), m.group(3), m.group(4))
+        verdicts[m.group(1)] = (m.group(2), m.group(3), m.group(4),
+                                outcome(m.group(2), m.group(3), out))
         order.append(m.group(1))
         running = None
+        continue
+    if running:
+        out.append(ln)
 done = any(ln.startswith("RIG: DONE") for ln in lines)
 if running and not done:
-    verdicts[running] = ("hang", "-1", "-")
+    verdicts[running] = ("hang", "-1", "-", "hang")
     order.append(running)
 if a.tests:
     for ln in open(a.tests):
         f = ln.split()
         if len(f) == 2 and not ln.startswith("#") and f[1] not in verdicts:
-            verdicts[f[1]] = ("notrun", "-1", "-")
+            verdicts[f[1]] = ("notrun", "-1", "-", "notrun")
             order.append(f[1])
 
 with open(os.path.join(a.outdir, "verdicts.tsv"), "w") as f:
     for t in order:
-        f.write("%s\t%s\t%s\t%s\n" % ((t,) + verdicts[t]))
+        f.write("%s\t%s\t%s\t%s\t%s\n" % ((t,) + verdicts[t]))
 
 with open(os.path.join(a.outdir, "dts_pmu.txt"), "w") as f:
     for ln in lines:
@@ -175,6 +214,8 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("name: %s\n" % a.name)
     f.write("cmdline: %s\n" % cmdline.strip())
     f.write("seconds: %.0f\n" % elapsed)
+    f.write("qemu_version: %s\n" % re.search(r"version (\S+)", subprocess.run(
+        [qemu[0], "--version"], capture_output=True, text=True).stdout).group(1))
     f.write("completed: %s\n" % ("yes" if done else "no"))
     f.write("killed: %s\n" % (killed or "no"))
     f.write("oops: %s\n" % ("yes" if oops_at else "no"))
@@ -203,6 +244,10 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         v = tagged(tag)
         if v:
             f.write("%s: %s\n" % (key, v[0]))
+    for ln in fw_lines:
+        m = re.match(r"RIG: FW-(STAGE|PMU|RESULT|KEXEC) (.*)", ln)
+        if m:
+            f.write("fw_%s: %s\n" % (m.group(1).lower(), m.group(2).strip()))
     for b in backend[:5]:
         f.write("pmu_log: %s\n" % re.sub(r"^\[\s*[0-9.]+\]\s?", "", b).strip())
 

@@ -12,9 +12,10 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO=sudo
 GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=false"
-PKGS="gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc
-qemu-system-data device-tree-compiler sparse dt-schema yamllint bc bison flex
+PKGS="gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross device-tree-compiler sparse dt-schema yamllint bc bison flex
 libssl-dev libelf-dev cpio ccache linux-source-6.12 xz-utils python3 git make
 gcc libc6-dev python3-ply python3-git"
 
@@ -31,6 +32,28 @@ if [ -n "$missing" ]; then
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
 		--no-install-recommends $missing >/dev/null
 fi
+
+# QEMU from bookworm-backports (10.0.x): it implements the PMU interrupts
+# and BHRB that bookworm's 7.2 lacks, and boots 3-5x faster.  The rig owns
+# this sources file; nothing else comes from backports.
+QEMU_VER=1:10.0.2+ds-2+deb13u1~bpo12+1
+bpo=/etc/apt/sources.list.d/pmu-rig-backports.sources
+if [ "$(dpkg-query -W -f='${Version}' qemu-system-ppc 2>/dev/null)" != "$QEMU_VER" ]; then
+	SUDO=""
+	[ "$(id -u)" = 0 ] || SUDO=sudo
+	if [ ! -e "$bpo" ]; then
+		printf '%s\n' "Types: deb" "URIs: http://deb.debian.org/debian" \
+			"Suites: bookworm-backports" "Components: main" \
+			"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" |
+			$SUDO tee "$bpo" >/dev/null
+	fi
+	$SUDO apt-get update -qq || true
+	echo "setup: installing qemu-system-ppc $QEMU_VER (bookworm-backports)"
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+		-t bookworm-backports "qemu-system-ppc=$QEMU_VER" "qemu-system-data=$QEMU_VER" \
+		"qemu-system-common=$QEMU_VER" >/dev/null
+fi
+echo "setup: $(qemu-system-ppc64 --version | head -1)"
 
 mkdir -p "$B"
 if [ ! -e "$B/linux/.git/refs/tags/base" ] && ! git -C "$B/linux" rev-parse -q --verify base >/dev/null 2>&1; then
@@ -81,4 +104,19 @@ if [ ! -x "$B/busybox/bin/busybox" ]; then
 	rm -rf "$B/busybox.tmp"
 fi
 echo "setup: busybox $(stat -c %s "$B/busybox/bin/busybox") bytes"
+# kexec for the firmware boot's first stage: Debian's ppc64el kexec-tools
+# (it needs only libc, which the initramfs takes from the cross libc).
+if [ ! -x "$B/kexec/sbin/kexec" ]; then
+	rm -rf "$B/kexec.tmp"
+	mkdir -p "$B/kexec.tmp"
+	if ! (cd "$B/kexec.tmp" && apt-get download -qq kexec-tools:ppc64el) 2>/dev/null; then
+		$SUDO apt-get update -qq || true
+		(cd "$B/kexec.tmp" && apt-get download -qq kexec-tools:ppc64el)
+	fi
+	dpkg-deb -x "$B"/kexec.tmp/kexec-tools_*_ppc64el.deb "$B/kexec.tmp/root"
+	rm -rf "$B/kexec"
+	mv "$B/kexec.tmp/root" "$B/kexec"
+	rm -rf "$B/kexec.tmp"
+fi
+echo "setup: $(ls "$B"/kexec/usr/share/doc/kexec-tools/changelog.Debian.gz >/dev/null && echo kexec-tools ok)"
 echo "setup: ok"

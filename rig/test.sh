@@ -1,9 +1,10 @@
 #!/bin/bash
 # test.sh full|quick|run [BOOT]
 #   full   build stock + patched kernels and the selftests, boot QEMU
-#          powernv10 three times (stock, powerpc_pmu=legacy, powerpc_pmu=dt)
-#          and powernv9 twice (stock9, dt9), compare each machine's boots
-#          with its stock boot; ends with "N passed, N failed".
+#          powernv10 four times (stock, powerpc_pmu=legacy, powerpc_pmu=dt,
+#          fw: the description in the boot device tree, by kexec) and
+#          powernv9 twice (stock9, dt9), compare each machine's boots with
+#          its stock boot; ends with "N passed, N failed".
 #   quick  patched kernel, DT boot only, KUnit + event_code_tests.
 #   run    boot one kernel (BOOT=dt|legacy|stock, or dt9|stock9 on POWER9)
 #          into a busybox shell with perf and the selftests.
@@ -50,6 +51,9 @@ boot_args() {
 	stock | stock9) echo "" ;;
 	legacy) echo "powerpc_pmu=legacy kunit.filter=speed>very_slow" ;;
 	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
+	# the first stage of the firmware boot (rig/guest/fw-stage.sh): the
+	# command line of each later stage is the script's
+	fw) echo "rig.fw=first kunit.enable=0" ;;
 	esac
 }
 
@@ -87,11 +91,18 @@ build_selftests() {
 	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$B/initrd/initrd.gz" "$@"
 }
 
+initrd_for() {
+	case $1 in
+	fw) echo "$B/initrd-fw/initrd.gz" ;;
+	*) echo "$B/initrd/initrd.gz" ;;
+	esac
+}
+
 boot() {
 	local name=$1
 	python3 "$top/rig/boot.py" --idle "$IDLE" --tests "$B/initrd/initramfs/rig/tests.list" \
 		--machine "$(machine_for "$name")" \
-		"$name" "$(vmlinux_for "$name")" "$B/initrd/initrd.gz" "$R/$name" $(boot_args "$name") \
+		"$name" "$(vmlinux_for "$name")" "$(initrd_for "$name")" "$R/$name" $(boot_args "$name") \
 		> "$R/logs/boot-$name.log" 2>&1
 	cat "$R/logs/boot-$name.log"
 }
@@ -101,11 +112,14 @@ full)
 	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
 	build_patched
 	build_selftests
+	RIG_FW=$B/obj/patched/vmlinux step initrd-fw bash "$top/rig/mkinitrd.sh" \
+		"$B/selftests" "$B/initrd-fw/initrd.gz"
 	# One guest at a time: every boot sees the same host, so timing-
 	# sensitive tests meet the same conditions on each kernel.
 	boot stock
 	boot legacy
 	boot dt
+	boot fw
 	boot stock9
 	boot dt9
 	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \

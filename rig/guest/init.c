@@ -7,6 +7,8 @@
  * bench, /rig/bench.sh, and power off.
  * With "rig.shell" on the kernel command line it runs no tests: it prints
  * a banner and gives the console an interactive busybox shell instead.
+ * With "rig.fw=STAGE" (make test's firmware boot) a stage other than
+ * "final" runs /rig/fw-stage.sh, which kexecs the next stage's kernel.
  * Built statically for ppc64le.
  *
  * tests.list: one test per line, "<timeout-seconds> <path relative to /rig>".
@@ -136,7 +138,9 @@ static void run_test(const char *path, int timeout)
 				continue;	/* overlong line: truncated */
 			line[len] = '\0';
 			scan_line(line, &v);
-			if (echoed++ < MAX_ECHO_LINES)
+			/* past the limit, still the lines that say why it failed */
+			if (echoed++ < MAX_ECHO_LINES ||
+			    !strncmp(line, "[FAIL]", 6) || !strncmp(line, "!! ", 3))
 				printf("  %s\n", line);
 			len = 0;
 		}
@@ -266,6 +270,28 @@ static bool cmdline_has(const char *word)
 	return found;
 }
 
+/* The value of "@key=value" on the kernel command line, or NULL */
+static const char *cmdline_value(const char *key)
+{
+	static char buf[1024], val[64];
+	char *tok, *save;
+	size_t n = strlen(key);
+	FILE *f = fopen("/proc/cmdline", "r");
+	const char *found = NULL;
+
+	if (!f)
+		return NULL;
+	if (fgets(buf, sizeof(buf), f))
+		for (tok = strtok_r(buf, " \n", &save); tok && !found;
+		     tok = strtok_r(NULL, " \n", &save))
+			if (!strncmp(tok, key, n) && tok[n] == '=') {
+				snprintf(val, sizeof(val), "%s", tok + n + 1);
+				found = val;
+			}
+	fclose(f);
+	return found;
+}
+
 /* The kernel's "powerpc_pmu=...: <model> PMU from the <source>" line */
 static void pmu_line(char *out, size_t len)
 {
@@ -345,6 +371,7 @@ int main(void)
 {
 	static const char * const groups[] = { "events", "format", "caps" };
 	char line[512], path[400];
+	const char *fw;
 	int timeout;
 	FILE *list;
 
@@ -368,6 +395,24 @@ int main(void)
 		reboot(RB_POWER_OFF);
 		return 0;
 	}
+
+	/*
+	 * The firmware boot (rig/guest/fw-stage.sh): every stage before the
+	 * final one kexecs the next kernel and does not come back.
+	 */
+	fw = cmdline_value("rig.fw");
+	if (fw && strcmp(fw, "final")) {
+		char *stage[] = { BUSYBOX, "sh", "/rig/fw-stage.sh", (char *)fw, NULL };
+
+		run_cmd(stage, 600);
+		printf("RIG: FW-STAGE %s did not kexec\n", fw);
+		fflush(stdout);
+		sync();
+		reboot(RB_POWER_OFF);
+		return 1;
+	}
+	if (fw)
+		printf("RIG: FW-STAGE %s\n", fw);
 
 	if (chdir("/rig"))
 		printf("RIG: no /rig directory\n");
