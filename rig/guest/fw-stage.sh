@@ -1,10 +1,13 @@
 #!/bin/sh
 # The firmware boot (make test's "fw" boot), run by /init for "rig.fw=STAGE"
 # on the kernel command line.  Like petitboot on a POWER server, each stage
-# kexecs the next kernel with a device tree blob: the tree the running kernel
-# booted with (/sys/firmware/fdt: skiboot's tree, plus what earlier stages
-# added) with a /pmus overlay applied (rig/guest/fdtmerge.c).  So the
-# description reaches the kernel in its boot FDT, as firmware would put it.
+# kexecs the next kernel with the device tree it was given: kexec-tools
+# flattens /proc/device-tree for the next kernel.  Here that tree is a copy
+# of the live one whose /pmus is the running kernel's boot tree
+# (/sys/firmware/fdt: skiboot's tree plus what earlier stages added) with a
+# /pmus overlay applied (rig/guest/fdtmerge.c), mounted over
+# /sys/firmware/devicetree/base.  So the description reaches the
+# next kernel in its boot FDT, where firmware would put it.
 #
 #   first   skiboot's tree + the POWER10 description  -> auto
 #   auto    no powerpc_pmu= (the default): prints its backend line;
@@ -26,11 +29,15 @@ next() {
 	# next STAGE OVERLAY KERNEL-ARGS...
 	nstage=$1 ovl=$2
 	shift 2
-	/rig/fdtmerge /sys/firmware/fdt "$fw/$ovl" /tmp/next.dtb || return 1
+	rm -rf /tmp/dt
+	cp -a /sys/firmware/devicetree/base /tmp/dt || return 1
+	rm -rf /tmp/dt/pmus
+	/rig/fdtmerge /sys/firmware/fdt "$fw/$ovl" /pmus /tmp/dt/pmus || return 1
+	mount -o bind /tmp/dt /sys/firmware/devicetree/base || return 1
 	# the next kernel's initramfs: this one, as it is
 	(cd / && find . -xdev | cpio -o -H newc 2>/dev/null) > /tmp/initrd.cpio || return 1
 	LD_LIBRARY_PATH=$fw/lib $fw/lib/ld64.so.2 $fw/kexec -l $fw/vmlinux \
-		--dtb=/tmp/next.dtb --initrd=/tmp/initrd.cpio \
+		--initrd=/tmp/initrd.cpio \
 		--append="console=hvc0 panic=-1 rig.fw=$nstage $*" || return 1
 	echo "RIG: FW-KEXEC $nstage"
 	sync
