@@ -35,8 +35,9 @@ bench:
 check:
 	@bash $(RIG)/check.sh
 
+# AUTHOR="Name <mail>": the identity of every patch (From: and Signed-off-by)
 patches:
-	@bash $(RIG)/patches.sh
+	@$(if $(AUTHOR),AUTHOR='$(AUTHOR)') bash $(RIG)/patches.sh
 
 clean:
 	rm -rf $(B)/obj $(B)/results $(B)/selftests $(B)/initrd

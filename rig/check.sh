@@ -44,7 +44,7 @@ pass "created files: $n identical"
 
 # 3. checkpatch --strict
 for p in "${pl[@]}"; do
-	(cd "$P" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --no-signoff -q "$p") > "$R/checkpatch.log" 2>&1
+	(cd "$P" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict -q "$p") > "$R/checkpatch.log" 2>&1
 	# A CamelCase CHECK on an identifier the base tree already defines
 	# (a register name such as MMCR0_PMCjCE) is not the patch's to fix.
 	grep -oP '^CHECK: Avoid CamelCase: <\K[^>]+' "$R/checkpatch.log" | sort -u | while read -r id; do
@@ -82,10 +82,15 @@ for i in $(seq 1 ${#pl[@]}); do
 		bash "$top/rig/build-kernel.sh" "$T" "$B/obj/bisect" "$top/rig/patched.config" \
 			>> "$R/bisect-$i.log" 2>&1
 	fi
-	if grep -E '(warning|Warning|WARNING)' "$R/bisect-$i.log"; then
+	rc=$?	# the build's (or git am's) exit status decides, then its warnings
+	if [ $rc -ne 0 ]; then
+		fail "prefix $i does not build (exit $rc, build/check/bisect-$i.log)"
+		tail -20 "$R/bisect-$i.log"
+	elif grep -E '(warning|Warning|WARNING)' "$R/bisect-$i.log"; then
 		fail "prefix $i: build warnings"
+	else
+		pass "prefix $i builds"
 	fi
-	if [ $? -eq 0 ]; then pass "prefix $i builds"; else fail "prefix $i does not build (build/check/bisect-$i.log)"; tail -20 "$R/bisect-$i.log"; fi
 done
 
 # 5. sparse and W=1 on the touched C files: no warning that stock lacks

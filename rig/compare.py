@@ -300,7 +300,7 @@ def firmware(info, rows):
         if k == "fw_pmu":
             st, line = v.split(" ", 1)
             pmu.setdefault(st, []).append(line)
-    final = [ln.split(": ", 1)[1] for ln in open(p) if ln.startswith("pmu_log: ")] \
+    final = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(p) if ln.startswith("pmu_log: ")] \
         if os.path.exists(p) else []
     line = [x for x in final if x.startswith("powerpc_pmu=")]
     ok = bool(info) and info.get("completed") == "yes" and stages[-1:] == ["final"] and \

@@ -11,7 +11,7 @@ n=${1:-3}
 mkdir -p "$E"
 for i in $(seq 1 "$n"); do
 	for m in stock stock9; do
-		k=$(ls -d "$E"/run-* 2>/dev/null | wc -l)
+		k=$(find "$E" -maxdepth 1 -name 'run-*' | wc -l)
 		out=$E/run-$((k + 1))
 		machine=powernv10
 		[ "$m" = stock9 ] && machine=powernv9

@@ -5,10 +5,20 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 L=$top/build/linux
-GIT=(git -C "$L" -c "user.name=PMU-DT Developers" -c user.email=pmu-dt-dev@example.org)
+# The one identity the series is posted under: From: and Signed-off-by of
+# every patch and the cover letter.  Set yours with make patches AUTHOR="Name <mail>".
+AUTHOR=${AUTHOR:-PMU-DT Developers <pmu-dt-dev@example.org>}
+case $AUTHOR in *" <"*@*">") ;; *) echo "patches: AUTHOR must be \"Name <mail>\"" >&2; exit 1 ;; esac
+aname=${AUTHOR% <*}
+amail=${AUTHOR##*<}
+amail=${amail%>}
+GIT=(git -C "$L" -c "user.name=$aname" -c "user.email=$amail")
 
 [ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
 	{ echo "patches: build/linux has uncommitted changes; commit them first" >&2; exit 1; }
+
+"${GIT[@]}" checkout -q series
+"${GIT[@]}" rebase -q --exec "bash $top/rig/identity.sh '$AUTHOR'" base
 
 # Files the series creates live in this repo at their kernel paths.
 mapfile -t created < <("${GIT[@]}" diff --name-only --diff-filter=A base series)
