@@ -20,7 +20,9 @@ Every check counts once in the closing "N passed, N failed" line:
     every boot; each "perf test" verdict and each bad-input error equals
     stock's.
 Tests listed in EMULATOR_SKIP are not run; they count as skipped, not passed.
-Writes RESULTS_DIR/summary.txt and RESULTS_DIR/verdicts.txt.
+Writes RESULTS_DIR/summary.txt, RESULTS_DIR/verdicts.txt (the table, with
+each boot's outcomes) and RESULTS_DIR/checks.txt (each check's name and
+ok/FAIL: what two runs must have alike).
 """
 import fnmatch
 import os
@@ -84,8 +86,15 @@ summary = []
 tables = []
 
 
+checks = []
+where = "build"     # the machine whose boots are being compared
+
+
 def check(ok, what):
     global passed, failed
+    # checks.txt: one line per check, its name without the values seen, so
+    # that two runs' tables compare line by line
+    checks.append("%s\t%s\t%s" % ("ok" if ok else "FAIL", where, what.split(": ", 1)[0]))
     if ok:
         passed += 1
     else:
@@ -339,6 +348,7 @@ for label, group, pre, machine in GROUPS:
     # a group none of whose boots ran is not part of this run
     if pre and not any(os.path.exists(os.path.join(res, b)) for b in group):
         continue
+    where = machine
     compare(label, group, pre, machine)
 
 summary.append(("checks_passed", passed))
@@ -346,6 +356,8 @@ summary.append(("checks_failed", failed))
 with open(os.path.join(res, "summary.txt"), "w") as f:
     for k, v in summary:
         f.write("%s: %s\n" % (k, v))
+with open(os.path.join(res, "checks.txt"), "w") as f:
+    f.write("\n".join(checks) + "\n")
 table = "\n\n".join(tables)
 open(os.path.join(res, "verdicts.txt"), "w").write(table + "\n")
 
