@@ -318,6 +318,12 @@ def firmware(info, rows):
     rows.append(("firmware boot: backend from the boot FDT", {"fw": "yes" if ok else "no"},
                  "ok" if ok else "FAIL"))
     auto = [x for x in pmu.get("auto", []) if x.startswith("powerpc_pmu=")]
+    # the default keeps the hand-coded model of a CPU that has one, even
+    # with a valid description in the boot tree (powerpc_pmu= precedence)
+    auto_ok = bool(auto) and auto[0].endswith("PMU from the hand-coded backend")
+    check(auto_ok, "firmware boot, powerpc_pmu=auto: backend %s" % auto)
+    rows.append(("firmware boot: auto keeps the hand-coded model",
+                 {"fw": "yes" if auto_ok else "no"}, "ok" if auto_ok else "FAIL"))
     broken = pmu.get("broken", [])
     rejected = [x for x in broken if "rejected" in x]
     fallback = [x for x in broken if x.startswith("powerpc_pmu=")]
