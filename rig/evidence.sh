@@ -1,8 +1,9 @@
 #!/bin/bash
 # evidence.sh N: boot the stock kernel N times on powernv10 and on powernv9
 # with make test's initramfs (one guest at a time), then tally the outcomes
-# (rig/evidence.py) into build/evidence/tally.txt: the evidence behind
+# (rig/evidence.py) into build/evidence/: the evidence behind
 # rig/emulator-flaky.txt.  Needs a make test run first (kernels, initrd).
+# Run it on a quiet host: a boot beside a build sees other timing.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
@@ -20,4 +21,7 @@ for i in $(seq 1 "$n"); do
 			"$out/$m" || true
 	done
 done
-python3 "$top/rig/evidence.py" "$B"/results "$E"/run-* | tee "$E/tally.txt"
+python3 "$top/rig/evidence.py" "$E"/run-* > "$E/tally.txt"
+python3 "$top/rig/evidence.py" --flaky "$B/patched/tools/testing/selftests/powerpc" \
+	"$E"/run-* > "$E/flaky.txt"
+echo "evidence: $E/tally.txt (every row), $E/flaky.txt (rig/emulator-flaky.txt's lines)"
