@@ -82,8 +82,10 @@ def toks(o):
 
 
 def same(machine, t, o, ref):
-    """THE RULE: equal outcomes, or every token of both in the test's set."""
-    return o == ref or toks(o) | toks(ref) <= SEEN.get((machine, t), set())
+    """THE RULE: the patched outcome is stock's, or all its tokens are ones
+    the emulator picks among for this test (stock's own outcome in this run
+    may be new evidence; it is never held against the patched kernel)."""
+    return o == ref or toks(o) <= SEEN.get((machine, t), set())
 
 
 passed = failed = skipped = 0
