@@ -24,7 +24,6 @@ Writes RESULTS_DIR/summary.txt, RESULTS_DIR/verdicts.txt (the table, with
 each boot's outcomes) and RESULTS_DIR/checks.txt (each check's name and
 ok/FAIL: what two runs must have alike).
 """
-import fnmatch
 import os
 import sys
 

@@ -26,8 +26,6 @@ for p in $PKGS; do
 done
 if [ -n "$missing" ]; then
 	echo "setup: installing:$missing"
-	SUDO=""
-	[ "$(id -u)" = 0 ] || SUDO=sudo
 	$SUDO apt-get update -qq || true
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
 		--no-install-recommends $missing >/dev/null
@@ -39,8 +37,6 @@ fi
 QEMU_VER=1:10.0.2+ds-2+deb13u1~bpo12+1
 bpo=/etc/apt/sources.list.d/pmu-rig-backports.sources
 if [ "$(dpkg-query -W -f='${Version}' qemu-system-ppc 2>/dev/null)" != "$QEMU_VER" ]; then
-	SUDO=""
-	[ "$(id -u)" = 0 ] || SUDO=sudo
 	if [ ! -e "$bpo" ]; then
 		printf '%s\n' "Types: deb" "URIs: http://deb.debian.org/debian" \
 			"Suites: bookworm-backports" "Components: main" \
@@ -85,38 +81,29 @@ if [ "$(git -C "$B/linux" rev-parse series)" = "$(git -C "$B/linux" rev-parse ba
 	$GIT -C "$B/linux" am -q $(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter)
 	echo "setup: series branch = base + $(ls "$top"/patches/0*.patch | grep -vc 0000-cover) patches"
 fi
-# busybox for the guest: Debian's ppc64el build.  apt-get update may fail
-# on one ppc64el index while the rest works, so only the download counts.
-if [ ! -x "$B/busybox/bin/busybox" ]; then
-	SUDO=""
-	[ "$(id -u)" = 0 ] || SUDO=sudo
+# unpack_deb PKG DIR: Debian's ppc64el package PKG unpacked into DIR (once).
+# apt-get update may fail on one ppc64el index while the rest works, so
+# only the download counts.
+unpack_deb() {
+	local pkg=$1 dir=$2
 	dpkg --print-foreign-architectures | grep -qx ppc64el ||
 		$SUDO dpkg --add-architecture ppc64el
-	rm -rf "$B/busybox.tmp"
-	mkdir -p "$B/busybox.tmp"
-	if ! (cd "$B/busybox.tmp" && apt-get download -qq busybox-static:ppc64el) 2>/dev/null; then
+	rm -rf "$dir.tmp"
+	mkdir -p "$dir.tmp"
+	if ! (cd "$dir.tmp" && apt-get download -qq "$pkg:ppc64el") 2>/dev/null; then
 		$SUDO apt-get update -qq || true
-		(cd "$B/busybox.tmp" && apt-get download -qq busybox-static:ppc64el)
+		(cd "$dir.tmp" && apt-get download -qq "$pkg:ppc64el")
 	fi
-	dpkg-deb -x "$B"/busybox.tmp/busybox-static_*_ppc64el.deb "$B/busybox.tmp/root"
-	rm -rf "$B/busybox"
-	mv "$B/busybox.tmp/root" "$B/busybox"
-	rm -rf "$B/busybox.tmp"
-fi
+	dpkg-deb -x "$dir".tmp/"${pkg}"_*_ppc64el.deb "$dir.tmp/root"
+	rm -rf "$dir"
+	mv "$dir.tmp/root" "$dir"
+	rm -rf "$dir.tmp"
+}
+# busybox for the guest (make run's shell, the perf checks)
+[ -x "$B/busybox/bin/busybox" ] || unpack_deb busybox-static "$B/busybox"
 echo "setup: busybox $(stat -c %s "$B/busybox/bin/busybox") bytes"
-# kexec for the firmware boot's first stage: Debian's ppc64el kexec-tools
-# (it needs only libc, which the initramfs takes from the cross libc).
-if [ ! -x "$B/kexec/sbin/kexec" ]; then
-	rm -rf "$B/kexec.tmp"
-	mkdir -p "$B/kexec.tmp"
-	if ! (cd "$B/kexec.tmp" && apt-get download -qq kexec-tools:ppc64el) 2>/dev/null; then
-		$SUDO apt-get update -qq || true
-		(cd "$B/kexec.tmp" && apt-get download -qq kexec-tools:ppc64el)
-	fi
-	dpkg-deb -x "$B"/kexec.tmp/kexec-tools_*_ppc64el.deb "$B/kexec.tmp/root"
-	rm -rf "$B/kexec"
-	mv "$B/kexec.tmp/root" "$B/kexec"
-	rm -rf "$B/kexec.tmp"
-fi
-echo "setup: $(ls "$B"/kexec/usr/share/doc/kexec-tools/changelog.Debian.gz >/dev/null && echo kexec-tools ok)"
+# kexec for the firmware boot's stages (it needs only libc, which the
+# initramfs takes from the cross libc)
+[ -x "$B/kexec/sbin/kexec" ] || unpack_deb kexec-tools "$B/kexec"
+echo "setup: kexec-tools $(stat -c %s "$B/kexec/sbin/kexec") bytes"
 echo "setup: ok"
