@@ -231,6 +231,11 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         ("equiv_random_groups", r"equiv_random_groups: (\d+) groups"),
         ("equiv_random_groups_schedulable", r"equiv_random_groups: \d+ groups \((\d+) schedulable"),
         ("equiv_random_groups_diffs", r"equiv_random_groups: .* (\d+) diffs"),
+        ("equiv_unknown_cpu_events", r"equiv_unknown_cpu_events: (\d+) events"),
+        ("equiv_unknown_cpu_events_diffs",
+         r"equiv_unknown_cpu_events: \d+ events, \d+ cases, (\d+) diffs"),
+        ("equiv_unknown_cpu_groups_diffs",
+         r"equiv_unknown_cpu_events: .*schedulable\), (\d+) diffs"),
     ]
     for key, pat in facts:
         m = re.search(pat, text)

@@ -272,7 +272,8 @@ def compare(label, BOOTS, pre, machine):
     # the DT boot's KUnit figures (issues 3, 4 and 5)
     dtinfo = info.get(BOOTS[-1], {})
     for key in ("malformed_cases", "malformed_failures", "equiv_events", "equiv_events_cases",
-                "equiv_random_codes", "equiv_random_groups", "equiv_random_groups_schedulable"):
+                "equiv_random_codes", "equiv_random_groups", "equiv_random_groups_schedulable",
+                "equiv_unknown_cpu_events"):
         if key in dtinfo:
             summary.append((pre + key, dtinfo[key]))
     diff_keys = [k for k in dtinfo if k.startswith("equiv_") and k.endswith("_diffs")]

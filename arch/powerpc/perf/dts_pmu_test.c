@@ -1,26 +1,87 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * KUnit tests for the device-tree described core PMU.  Included from
- * dts_pmu.c so that they can reach its static parser and callbacks.
+ * KUnit tests for the device-tree described core PMU.  They build their
+ * own compiled descriptions and never touch the registered one.
  *
- * dts_pmu_parser: the built-in POWER9 and POWER10 descriptions parse and
- * their tables are the hand-coded backends'; every mutant of them in a
+ * dts_pmu_parser: the built-in descriptions parse into the expected
+ * tables, which are the hand-coded backends' (and a firmware node applied
+ * to the live tree compiles to the same); the verifier refuses each kind
+ * of description the backend could not execute safely; every mutant of a
  * systematic corpus (each property deleted, lengthened, truncated, set out
  * of range) is rejected with a message naming the node and the property,
  * or accepted when the property is optional.
  *
  * dts_pmu_equiv: on a POWER10 (ISA 3.1) or a POWER9, the compiled
- * description of that CPU gives exactly what isa207_get_constraint() and
- * the hand-coded compute_mmcr give, for its perf JSON events, random raw
- * codes and random groups.
+ * description of that CPU, and on a POWER10 one for a CPU no kernel table
+ * knows, give exactly what isa207_get_constraint() and the hand-coded
+ * compute_mmcr give, for perf's JSON events, random codes and groups.
+ *
+ * dts_pmu_ebb: a forked task keeps no EBB state of its parent.
  */
 
 #include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/libfdt.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/sched/task.h>
+#include <linux/slab.h>
 #include <linux/thread_info.h>
+#include <asm/cputable.h>
+#include <asm/reg.h>
+
+#include "isa207-common.h"	/* and internal.h */
+#include "dts_pmu.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+/*
+ * The description the test callbacks below read: a struct power_pmu's
+ * callbacks take no PMU argument, so a test instance needs its own.
+ */
+static const struct dts_pmu *dts_test_p;
+
+static int dts_test_get_constraint(u64 event, unsigned long *maskp, unsigned long *valp,
+				   u64 config1)
+{
+	return dts_constraint(dts_test_p, event, maskp, valp, config1);
+}
+
+static int dts_test_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
+				 struct mmcr_regs *mmcr, struct perf_event *pevents[],
+				 u32 flags)
+{
+	return dts_mmcrs(dts_test_p, event, n_ev, hwc, mmcr, pevents);
+}
+
+static int dts_test_get_alternatives(u64 event, unsigned int flags, u64 alt[])
+{
+	return dts_alternatives(dts_test_p, event, flags, alt);
+}
+
+static u64 dts_test_bhrb_filter_map(u64 branch_sample_type)
+{
+	return dts_bhrb_map(dts_test_p, branch_sample_type);
+}
+
+/* A struct power_pmu for @p, driven by the test callbacks */
+static struct power_pmu *dts_test_power_pmu(struct kunit *test, const struct dts_pmu *p)
+{
+	struct power_pmu *pp = kunit_kzalloc(test, sizeof(*pp), GFP_KERNEL);
+
+	if (!pp)
+		return NULL;
+	dts_fill_power_pmu(p, pp);
+	pp->get_constraint = dts_test_get_constraint;
+	pp->compute_mmcr = dts_test_compute_mmcr;
+	pp->get_alternatives = dts_test_get_alternatives;
+	if (pp->bhrb_filter_map)
+		pp->bhrb_filter_map = dts_test_bhrb_filter_map;
+	dts_test_p = p;
+	return pp;
+}
 
 /* Parse the @platform node of a flattened tree into @p */
 static int dts_test_parse(const void *blob, const char *platform, struct dts_parse *ps,
@@ -107,6 +168,7 @@ static const char * const dts_optional_props[] = {
 	"limit", "group-constraint-mask",
 	"group-constraint-value", "read", "write", "prefetch", "any",
 	"any-return", "ind-call", "cond", "call", "any-call", "ignored",
+	"siar-privilege", "reserved-sample-value",
 };
 
 /*
@@ -155,6 +217,10 @@ static const struct {
 	{ NULL, "restricted-counters-too", MUT_LONGER, "" },
 	{ NULL, "require-pmc", MUT_LONGER, "" },
 	{ NULL, "requires-ebb", MUT_LONGER, "" },
+	{ NULL, "mmcr0-pmccext", MUT_LONGER, "" },
+	{ NULL, "mmcra-bhrbrd", MUT_LONGER, "" },
+	{ NULL, "sier2-sier3", MUT_LONGER, "" },
+	{ NULL, "siar-privilege", MUT_LONGER, "" },
 };
 
 static bool dts_in(const char *s, const char * const *list, size_t n)
@@ -360,7 +426,8 @@ static bool __init dts_test_live_pmus(void)
  * Proves: a description of the exact shape skiboot's pmu_dts branch emits
  * (four-cell 64-bit values, PMCx with an mmcr and no target, extra nodes)
  * is read up to its real error, the POWER8 one-bit combine layout given
- * two bits, and rejected with a message naming that field.
+ * two bits (counters' fields one bit apart), and rejected with a message
+ * naming that field and its property.
  */
 static void __init dts_test_skiboot_fixture(struct kunit *test)
 {
@@ -375,9 +442,142 @@ static void __init dts_test_skiboot_fixture(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ps);
 	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, dts_pmu_test_skiboot), 0);
 	KUNIT_EXPECT_EQ(test, dts_test_parse_live(test, ps, p), -EINVAL);
-	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, "evt_code_format: field PMCxCOMB"),
+	KUNIT_EXPECT_NOT_NULL_MSG(test,
+				  strstr(ps->err, "evt_code_format/PMCxCOMB: target_field_shift 1"),
 				  "%s", ps->err);
-	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, "(PMC2) overlaps"), "%s", ps->err);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, "overlap"), "%s", ps->err);
+}
+
+/* The verifier's rules: one mutant of the POWER10 description each */
+enum {
+	VM_NR_PMC_7, VM_NC_LIMIT, VM_MMCR0, VM_MMCR2_FREEZE, VM_BHRBRD, VM_SDAR_PER_PMC,
+	VM_PMC_FIELD_COND, VM_EBB_RENAMED, VM_NO_EBB_FIELD, VM_CELL_FORMS, VM_RULE_TWICE,
+	VM_FIELD_TWICE, VM_NR
+};
+
+static const struct {
+	const char *node;	/* the message names it */
+	const char *msg;	/* and says this */
+} dts_vmut[VM_NR] = {
+	[VM_NR_PMC_7]		= { "pmu_dts@0", "nr_pmc = 7, outside 1..6" },
+	[VM_NC_LIMIT]		= { "nc", "limit = 5, outside 1..4" },
+	[VM_MMCR0]		= { "evt_code_format", "RADIX_SCOPE_QUAL: lands on MMCR0" },
+	[VM_MMCR2_FREEZE]	= { "evt_code_format", "L2L3_SELECT: lands on the MMCR2 freeze" },
+	[VM_BHRBRD]		= { "evt_code_format", "IC_RLD_QUAL: lands on MMCRA[BHRBRD]" },
+	[VM_SDAR_PER_PMC]	= { "evt_code_format", "SDAR_MODE must be a shared mmcra field" },
+	[VM_PMC_FIELD_COND]	= { "PMCxCOMB", "a per-counter field takes no encoding" },
+	[VM_EBB_RENAMED]	= { "evt_code_format", "field EBBX: config bits 60-63" },
+	[VM_NO_EBB_FIELD]	= { "evt_code_format", "field BHRB without field EBB" },
+	[VM_CELL_FORMS]		= { "restricted-counters-5", "8 bytes, not <0 hi 0 lo>" },
+	[VM_RULE_TWICE]		= { "threshold/sample", "a second rule named sample" },
+	[VM_FIELD_TWICE]	= { "DC_RLD_QUAL", "a second field named DC_RLD_QUAL" },
+};
+
+static int __init dts_test_off(void *buf, const char *node)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "/pmus/pmu_dts@0%s%s", *node ? "/" : "", node);
+	return fdt_path_offset(buf, path);
+}
+
+/* Apply mutant @m to @buf, a copy of the POWER10 description */
+static int __init dts_test_vmutate(void *buf, unsigned int m)
+{
+	static const fdt32_t four_cell_mask[] = { 0, 0, 0, cpu_to_fdt32(0x8000) };
+	int off, rc;
+
+	switch (m) {
+	case VM_NR_PMC_7:	/* PMC7 is SPR 793: POWER9-11 lack it */
+		rc = fdt_setprop_u32(buf, dts_test_off(buf, ""), "nr_pmc", 7);
+		off = fdt_add_subnode(buf, dts_test_off(buf, "sprs/pmcs"), "pmc7");
+		if (rc || off < 0)
+			return rc ?: off;
+		return fdt_setprop_u32(buf, off, "sprn", 793) ?:
+		       fdt_setprop_u32(buf, off, "register-width", 32) ?:
+		       fdt_setprop_u32(buf, off, "programmable", 1);
+	case VM_NC_LIMIT:	/* five events on four programmable counters */
+		return fdt_setprop_u32(buf, dts_test_off(buf, "constraints/nc"), "limit", 5);
+	case VM_MMCR0:
+		return fdt_setprop_u32(buf, dts_test_off(buf, "evt_code_format/RADIX_SCOPE_QUAL"),
+				       "mmcr", 0);
+	case VM_MMCR2_FREEZE:	/* FC2WAIT..FC2H of PMC6 */
+		off = dts_test_off(buf, "evt_code_format/L2L3_SELECT");
+		return fdt_setprop_u32(buf, off, "target_fields", 10) ?:
+		       fdt_appendprop_u32(buf, off, "target_fields", 14);
+	case VM_BHRBRD:
+		off = dts_test_off(buf, "evt_code_format/IC_RLD_QUAL");
+		return fdt_setprop_u32(buf, off, "mmcr", 4) ?:
+		       fdt_setprop_u32(buf, off, "target_fields", 37) ?:
+		       fdt_appendprop_u32(buf, off, "target_fields", 37);
+	case VM_SDAR_PER_PMC:	/* at free MMCRA bits 22-29 */
+		off = dts_test_off(buf, "evt_code_format/SDAR_MODE");
+		return fdt_delprop(buf, off, "target_fields") ?:
+		       fdt_setprop_u32(buf, off, "target_field_base", 30) ?:
+		       fdt_setprop_u32(buf, off, "target_field_shift", 2);
+	case VM_PMC_FIELD_COND:
+		return fdt_setprop_u32(buf, dts_test_off(buf, "evt_code_format/PMCxCOMB"),
+				       "condition", 1);
+	case VM_EBB_RENAMED:	/* bit 63 accepted, no EBB rules */
+		return fdt_set_name(buf, dts_test_off(buf, "evt_code_format/EBB"), "EBBX");
+	case VM_NO_EBB_FIELD:
+		return fdt_del_node(buf, dts_test_off(buf, "evt_code_format/EBB"));
+	case VM_CELL_FORMS:	/* nc's mask in four cells, the rest in two */
+		return fdt_setprop(buf, dts_test_off(buf, "constraints/nc"), "mask",
+				   four_cell_mask, sizeof(four_cell_mask));
+	case VM_RULE_TWICE:
+		return fdt_set_name(buf, dts_test_off(buf, "constraints/threshold/thresh-cmp"),
+				    "sample");
+	default:		/* VM_FIELD_TWICE */
+		return fdt_set_name(buf, dts_test_off(buf, "evt_code_format/IC_RLD_QUAL"),
+				    "DC_RLD_QUAL");
+	}
+}
+
+/*
+ * Proves: the parser is a verifier.  Each mutant of the POWER10
+ * description breaks one rule the backend needs to execute it safely (at
+ * most the architected six counters; an NC limit no larger than the
+ * programmable counters; no field on the MMCR0, MMCR2 freeze or MMCRA
+ * BHRBRD bits the kernel owns; SDAR_MODE shared; per-counter fields
+ * unconditional; bits 60-63 only as EBB/BHRB/IFM, with EBB's rules; one
+ * cell form; no name twice), and each is refused with one message naming
+ * the node and what is wrong.  Then a firmware description held to a
+ * built-in description that cannot be read is refused (fails closed).
+ */
+static void __init dts_test_verifier(struct kunit *test)
+{
+	const void *orig = __dtb_dts_pmu_power10_begin;
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	int size = fdt_totalsize(orig) + 512;
+	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	unsigned int m;
+
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (m = 0; m < VM_NR; m++) {
+		KUNIT_ASSERT_EQ(test, fdt_open_into(orig, buf, size), 0);
+		KUNIT_ASSERT_EQ_MSG(test, dts_test_vmutate(buf, m), 0, "mutant %u", m);
+		KUNIT_EXPECT_EQ_MSG(test, dts_test_parse(buf, "power10", ps, p), -EINVAL,
+				    "mutant %u accepted", m);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, dts_vmut[m].node),
+					  "mutant %u: \"%s\" does not name %s", m, ps->err,
+					  dts_vmut[m].node);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, dts_vmut[m].msg),
+					  "mutant %u: \"%s\" lacks \"%s\"", m, ps->err,
+					  dts_vmut[m].msg);
+		kunit_info(test, "verifier %u: %s\n", m, ps->err);
+	}
+
+	/* the reference unreadable: the firmware description is not used */
+	KUNIT_ASSERT_EQ(test, dts_test_parse(orig, "power10", ps, p), 0);
+	strscpy(p->source, "KUnit firmware node", sizeof(p->source));
+	KUNIT_ASSERT_EQ(test, fdt_open_into(orig, buf, size), 0);
+	KUNIT_ASSERT_EQ(test, fdt_delprop(buf, dts_test_off(buf, ""), "nr_pmc"), 0);
+	KUNIT_EXPECT_EQ(test, dts_check_against_builtin(p, buf, "power10"), -EINVAL);
+	KUNIT_EXPECT_EQ(test, dts_check_against_builtin(p, orig, "power10"), 0);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -483,7 +683,6 @@ static const struct dts_pmu * __init dts_test_model(struct kunit *test)
 	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(dts_test_cpu.blob, dts_test_cpu.platform, ps, p),
 			    0, "%s", ps->err);
 	kunit_info(test, "model: %s\n", p->name);
-	dts_cache_flush();	/* @p may sit where an earlier test's tables were */
 	return p;
 }
 
@@ -571,22 +770,17 @@ static unsigned int __init dts_test_group_diffs(struct kunit *test, const struct
 						bool report)
 {
 	const struct power_pmu *hc = dts_test_cpu.hc;
-	const struct dts_pmu *saved = dp;
 	struct perf_event *evs, *pev[7];
 	struct power_pmu *dt;
 	unsigned int i, diffs = 0;
 	struct rnd_state rnd;
 
 	evs = kunit_kcalloc(test, ARRAY_SIZE(pev), sizeof(*evs), GFP_KERNEL);
-	dt = kunit_kzalloc(test, sizeof(*dt), GFP_KERNEL);
+	dt = dts_test_power_pmu(test, p);
 	if (!evs || !dt)
 		return UINT_MAX;
-	*dt = dts_power_pmu;
-	dts_fill_power_pmu(p, dt);
 	*sched = 0;
 
-	/* the description callbacks read dp: point it at @p meanwhile */
-	dp = p;
 	prandom_seed_state(&rnd, seed);
 	for (i = 0; i < n; i++) {
 		unsigned int hwc1[7], hwc2[7], used = 0, j;
@@ -635,7 +829,6 @@ static unsigned int __init dts_test_group_diffs(struct kunit *test, const struct
 		kunit_info(test, "dt         mmcr0 %lx 1 %lx 2 %lx 3 %lx a %lx\n",
 			   b.mmcr0, b.mmcr1, b.mmcr2, b.mmcr3, b.mmcra);
 	}
-	dp = saved;
 	return diffs;
 }
 
@@ -715,6 +908,7 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 		memmove(&q->rules[i], &q->rules[i + 1],
 			(q->nr_rules - i - 1) * sizeof(q->rules[0]));
 		q->nr_rules--;
+		dts_pmu_compile(q);
 		KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0,
 				    "rule %s removed: no difference", p->rules[i].name);
 	}
@@ -722,15 +916,19 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 	q->nr_restricted[5] = 0;
 	q->nr_restricted[6] = 0;
 	q->programmable |= BIT(5) | BIT(6);
+	dts_pmu_compile(q);
 	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "PMC5/6 unrestricted");
 	*q = *p;
 	q->nc_shift = 50;
+	dts_pmu_compile(q);
 	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "counter adder moved");
 	*q = *p;
 	q->ebb_needs_pmc = false;
+	dts_pmu_compile(q);
 	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "EBB without PMC allowed");
 	*q = *p;
 	q->bhrb_needs_ebb = false;
+	dts_pmu_compile(q);
 	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "BHRB without EBB allowed");
 
 	/* group limits, which only the constraint solver sees */
@@ -753,7 +951,8 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 	if (cpu_has_feature(CPU_FTR_ARCH_31))
 		return;
 	*q = *p;
-	q->code_mask = ~0ULL;
+	q->bad_bits[0] = 0;
+	q->bad_bits[1] = q->ebb_pmc_bits;
 	KUNIT_EXPECT_GT_MSG(test, dts_test_count_diffs(q, 20000), 0, "every code bit valid");
 	*q = *p;
 	q->group_mask = 0;
@@ -774,7 +973,6 @@ static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu 
 	unsigned int hwc1[4], hwc2[4];
 	struct perf_event *pev[4];
 	struct mmcr_regs a, b;
-	unsigned long flags;
 	u64 ev[4];
 	int k;
 
@@ -789,10 +987,7 @@ static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu 
 	evs[f].attr.exclude_hv = !!(x & 4);
 	evs[f].attr.exclude_idle = !!(x & 8);
 	dts_test_hc_mmcr(ev, f + 1, hwc1, &a, pev);
-	/* through the per-CPU cache, as the backend does */
-	local_irq_save(flags);
-	dts_mmcrs(p, ev, f + 1, hwc2, &b, pev, true);
-	local_irq_restore(flags);
+	dts_mmcrs(p, ev, f + 1, hwc2, &b, pev);
 	if (hwc1[f] == hwc2[f] && !memcmp(&a, &b, sizeof(a)))
 		return true;
 	kunit_info(test, "0x%llx after %d fillers, config1 0x%llx, excludes 0x%x\n",
@@ -804,25 +999,16 @@ static bool __init dts_test_json_group(struct kunit *test, const struct dts_pmu 
 	return false;
 }
 
-/*
- * Proves: every POWER10 perf JSON event code, with five threshold compare
- * values in config1 and all sixteen exclude_* combinations, gets the same
- * constraint words and, alone or after fillers that push a PMC=0 event to
- * PMC2, PMC3 or PMC4, the same PMC and MMCR0/1/2/3/A as on the POWER10
- * backend.
- */
-static void __init dts_test_equiv_json_events(struct kunit *test)
+/* The JSON events of the running CPU on @p and on isa207: cases and diffs */
+static unsigned int __init dts_test_json_equiv(struct kunit *test, const struct dts_pmu *p,
+					       unsigned int *casesp)
 {
 	static const u64 cmp[] = { 0, 1, 0x100, 261121, 0x3ffff };
-	const struct dts_pmu *p;
 	struct perf_event *evs = kunit_kcalloc(test, 4, sizeof(*evs), GFP_KERNEL);
 	unsigned int i, c, x, cases = 0, diffs = 0;
 	int f;
 
-	p = dts_test_model(test);
 	KUNIT_ASSERT_NOT_NULL(test, evs);
-	KUNIT_EXPECT_EQ(test, dts_test_cpu.nr_json, dts_test_cpu.json_expected);
-
 	for (i = 0; i < dts_test_cpu.nr_json; i++) {
 		u64 code = dts_test_cpu.json[i];
 		int nfill = (code >> 16) & 0xf ? 0 : 3;
@@ -851,8 +1037,71 @@ static void __init dts_test_equiv_json_events(struct kunit *test)
 			}
 		}
 	}
+	*casesp = cases;
+	return diffs;
+}
+
+/*
+ * Proves: every perf JSON event code of the running CPU, with five
+ * threshold compare values in config1 and all sixteen exclude_*
+ * combinations, gets the same constraint words and, alone or after
+ * fillers that push a PMC=0 event to PMC2, PMC3 or PMC4, the same PMC and
+ * MMCR0/1/2/3/A as on the hand-coded backend.
+ */
+static void __init dts_test_equiv_json_events(struct kunit *test)
+{
+	const struct dts_pmu *p = dts_test_model(test);
+	unsigned int cases, diffs;
+
+	KUNIT_EXPECT_EQ(test, dts_test_cpu.nr_json, dts_test_cpu.json_expected);
+	diffs = dts_test_json_equiv(test, p, &cases);
 	kunit_info(test, "equiv_events: %u events, %u cases, %u diffs\n",
 		   dts_test_cpu.nr_json, cases, diffs);
+}
+
+/*
+ * Proves: a description for a CPU no kernel table knows works without a
+ * code change.  The POWER10 description under another name and platform,
+ * found as an unknown CPU's firmware node is (the first "ibm,power-pmu"
+ * node), takes its ISA 3.1 behaviour from its properties alone, and on a
+ * POWER10 gives isa207's constraints and MMCRs for every perf JSON event
+ * and schedules random groups through core-book3s as the hand-coded
+ * backend does.
+ */
+static void __init dts_test_unknown_cpu(struct kunit *test)
+{
+	const void *orig = __dtb_dts_pmu_power10_begin;
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	int size = fdt_totalsize(orig) + 256, off;
+	unsigned int cases, diffs, sched, gdiffs;
+	struct power_pmu *pp;
+	void *buf;
+
+	if (!cpu_has_feature(CPU_FTR_ARCH_31))
+		kunit_skip(test, "isa207's answers are POWER10's on an ISA 3.1 CPU only");
+	dts_test_model(test);
+	buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_EQ(test, fdt_open_into(orig, buf, size), 0);
+	off = fdt_path_offset(buf, "/pmus/pmu_dts@0");
+	KUNIT_ASSERT_GE(test, off, 0);
+	KUNIT_ASSERT_EQ(test, fdt_setprop_string(buf, off, "pmu-name", "NextPOWER"), 0);
+	KUNIT_ASSERT_EQ(test, fdt_setprop_string(buf, off, "platform", "power-next"), 0);
+	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse(buf, NULL, ps, p), 0, "%s", ps->err);
+	KUNIT_EXPECT_STREQ(test, p->name, "NextPOWER");
+
+	pp = dts_test_power_pmu(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, pp);
+	KUNIT_EXPECT_EQ(test, pp->flags & (PPMU_ARCH_31 | PPMU_P10), PPMU_ARCH_31 | PPMU_P10);
+	diffs = dts_test_json_equiv(test, p, &cases);
+	gdiffs = dts_test_group_diffs(test, p, 4000, DTS_TEST_SEED + 4, &sched, true);
+	kunit_info(test, "equiv_unknown_cpu_events: %u events, %u cases, %u diffs; %u groups (%u schedulable), %u diffs\n",
+		   dts_test_cpu.nr_json, cases, diffs, 4000, sched, gdiffs);
+	KUNIT_EXPECT_EQ(test, diffs, 0);
+	KUNIT_EXPECT_EQ(test, gdiffs, 0);
 }
 
 /* Every perf branch filter combination: the bits the backends look at, and PLM */
@@ -890,16 +1139,13 @@ static unsigned int __init dts_test_tables_diff(struct kunit *test, const struct
 						bool report)
 {
 	struct dts_test_diff d = { test, p->name, 0, report };
-	const struct dts_pmu *saved = dp;
 	unsigned int i, g, c, o, r;
 	struct power_pmu *dt;
 	u64 bits;
 
-	dt = kunit_kzalloc(test, sizeof(*dt), GFP_KERNEL);
+	dt = dts_test_power_pmu(test, p);
 	if (!dt)
 		return UINT_MAX;
-	*dt = dts_power_pmu;
-	dts_fill_power_pmu(p, dt);
 
 	dts_test_same(&d, hc->n_counter, dt->n_counter, "n_counter");
 	dts_test_same(&d, hc->add_fields, dt->add_fields, "add_fields");
@@ -918,7 +1164,6 @@ static unsigned int __init dts_test_tables_diff(struct kunit *test, const struct
 					      (*dt->cache_events)[c][o][r],
 					      "cache %u/%u/%u", c, o, r);
 
-	dp = p;
 	/* alternatives of every code perf knows, with and without ONLY_COUNT_RUN */
 	for (i = 0; i < nr_codes * 2; i++) {
 		unsigned int fl = i & 1 ? PPMU_ONLY_COUNT_RUN : 0;
@@ -937,7 +1182,6 @@ static unsigned int __init dts_test_tables_diff(struct kunit *test, const struct
 		dts_test_same(&d, hc->bhrb_filter_map(bits), dt->bhrb_filter_map(bits),
 			      "branch filter 0x%llx", bits);
 	}
-	dp = saved;
 	return d.n;
 }
 
@@ -989,7 +1233,7 @@ static void __init dts_test_tables_match(struct kunit *test)
 	KUNIT_EXPECT_GT(test, denied, 0);
 
 	/* the comparison can fail */
-	p9->bhrb_ifm[BR_COND] = DTS_BHRB_UNSUPPORTED;
+	p9->bhrb_ifm[DTS_BR_COND] = DTS_BHRB_UNSUPPORTED;
 	p9->alt[0][1] = 0x600f4;
 	p9->cache[PERF_COUNT_HW_CACHE_L1D][PERF_COUNT_HW_CACHE_OP_READ][0] = 0x2;
 	KUNIT_EXPECT_GE(test, dts_test_tables_diff(test, p9, power9_pmu_model(),
@@ -1136,6 +1380,7 @@ static struct kunit_case dts_pmu_parser_cases[] __initdata = {
 	KUNIT_CASE(dts_test_tables_match),
 	KUNIT_CASE(dts_test_firmware_node),
 	KUNIT_CASE(dts_test_skiboot_fixture),
+	KUNIT_CASE(dts_test_verifier),
 	KUNIT_CASE_SLOW(dts_test_malformed_corpus),
 	{}
 };
@@ -1147,6 +1392,7 @@ static struct kunit_suite dts_pmu_parser_suite __initdata = {
 
 static struct kunit_case dts_pmu_equiv_cases[] __initdata = {
 	KUNIT_CASE(dts_test_equiv_json_events),
+	KUNIT_CASE(dts_test_unknown_cpu),
 	KUNIT_CASE(dts_test_each_constraint_matters),
 	KUNIT_CASE(dts_test_equiv_random_codes),
 	KUNIT_CASE(dts_test_equiv_random_groups),

@@ -1,0 +1,441 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * From a description read by dts_pmu_desc.c to what the backend runs.
+ *
+ * dts_pmu_check_fields() holds the fields against each other, against the
+ * Linux-defined bits of the raw event ABI and against the MMCR bits the
+ * kernel owns; dts_pmu_compile() turns fields and rules into vectors the
+ * hot path applies without searching: a rule or a placement is "take
+ * these bits of the code, rotate them into place", chosen by a table
+ * indexed by the set of conditions an event meets.
+ */
+
+#define pr_fmt(fmt)	"dts-pmu: " fmt
+
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <asm/reg.h>
+
+#include "isa207-common.h"
+#include "dts_pmu.h"
+
+/*
+ * MMCR bits the kernel sets itself; no field of a description may land on
+ * them, except the one field that is their source.  Power ISA 3.1B,
+ * Book III, chapter 9 (Performance Monitor Facility).
+ */
+static const struct {
+	u8 mmcr;
+	u8 role;		/* the field allowed there, or DTS_PMU_NO_FIELD */
+	u64 bits;
+	const char *what;
+} dts_owned[] = {
+	/* 9.4.4: freeze, alerts, PMCxCE, FC56, PMCCEXT, EBE: core-book3s */
+	{ DTS_MMCR0, DTS_PMU_NO_FIELD, ~0ULL, "MMCR0 (core-book3s programs it)" },
+	/* 9.4.6: FCnS FCnP FCnM1 FCnM0 FCnWAIT FCnH of PMC1-6, from exclude_* */
+	{ DTS_MMCR2, DTS_PMU_NO_FIELD, GENMASK_ULL(63, 10), "the MMCR2 freeze fields" },
+	/* 9.4.7: BHRBRD, set unless an event asks for the BHRB */
+	{ DTS_MMCRA, DTS_PMU_NO_FIELD, MMCRA_BHRB_DISABLE, "MMCRA[BHRBRD]" },
+	/* 9.4.7: sampling enable: marked events, cleared on disable */
+	{ DTS_MMCRA, DTS_ROLE_MARK, MMCRA_SAMPLE_ENABLE, "MMCRA[SE]" },
+	/* 9.4.7: SDAR mode: the group's marked events decide it */
+	{ DTS_MMCRA, DTS_ROLE_SDAR, 3ULL << MMCRA_SDAR_MODE_SHIFT, "MMCRA[SDAR mode]" },
+};
+
+/* The Linux-defined bits 60-63 of the raw code (isa207-common.h) */
+static const struct {
+	u8 role;
+	u64 bits;
+} dts_linux_bits[] = {
+	{ DTS_ROLE_EBB, BIT_ULL(PERF_EVENT_CONFIG_EBB_SHIFT) },
+	{ DTS_ROLE_BHRB, EVENT_WANTS_BHRB },
+	{ DTS_ROLE_IFM, (u64)EVENT_IFM_MASK << EVENT_IFM_SHIFT },
+};
+
+/* Bits a field instance occupies in its MMCR */
+static u64 dts_field_target_mask(const struct dts_pmu_field *f, unsigned int pmc)
+{
+	unsigned int width = f->encoding == DTS_ENC_THRESH_CMP_P10 ? 11 : fls64(f->mask);
+	u64 m = width == 64 ? ~0ULL : (1ULL << width) - 1;
+
+	return m << (f->per_pmc ? f->pmc_shift[pmc] : f->target);
+}
+
+static int dts_check_roles(struct dts_parse *ps, const struct device_node *np)
+{
+	struct dts_pmu *p = ps->pmu;
+	const struct dts_pmu_field *f;
+	unsigned int i, r;
+
+	if (p->role[DTS_ROLE_PMC] == DTS_PMU_NO_FIELD ||
+	    p->role[DTS_ROLE_PSEL] == DTS_PMU_NO_FIELD)
+		return dts_bad(ps, np, "fields PMCx and PMCxSEL are required");
+	for (r = 0; r < DTS_ROLE_MAX; r++) {
+		if (p->role[r] == DTS_PMU_NO_FIELD)
+			continue;
+		f = &p->fields[p->role[r]];
+		if (f->config)
+			return dts_bad(ps, np, "field %s must come from config", f->name);
+	}
+	if (!p->fields[p->role[DTS_ROLE_PSEL]].per_pmc)
+		return dts_bad(ps, np, "field PMCxSEL must be per-counter");
+	/* counters and units are 4-bit numbers (tables of 16 in the backend) */
+	if (p->fields[p->role[DTS_ROLE_PMC]].mask > 15 ||
+	    (p->role[DTS_ROLE_UNIT] != DTS_PMU_NO_FIELD &&
+	     p->fields[p->role[DTS_ROLE_UNIT]].mask > 15))
+		return dts_bad(ps, np, "fields PMCx and PMCxUNIT are at most 4 bits wide");
+	if (p->role[DTS_ROLE_SDAR] != DTS_PMU_NO_FIELD &&
+	    (p->fields[p->role[DTS_ROLE_SDAR]].mmcr != DTS_MMCRA ||
+	     p->fields[p->role[DTS_ROLE_SDAR]].per_pmc))
+		return dts_bad(ps, np, "field SDAR_MODE must be a shared mmcra field");
+	if (p->role[DTS_ROLE_IFM] != DTS_PMU_NO_FIELD &&
+	    (p->fields[p->role[DTS_ROLE_IFM]].mmcr != DTS_MMCRA ||
+	     p->fields[p->role[DTS_ROLE_IFM]].per_pmc))
+		return dts_bad(ps, np, "field IFM must be a shared mmcra field");
+
+	/* bits 60-63 are the kernel's: only EBB, BHRB and IFM, exactly there */
+	for (i = 0; i < p->nr_fields; i++) {
+		f = &p->fields[i];
+		if (f->config || !((f->mask << f->shift) & GENMASK_ULL(63, 60)))
+			continue;
+		for (r = 0; r < ARRAY_SIZE(dts_linux_bits); r++)
+			if (p->role[dts_linux_bits[r].role] == i &&
+			    f->mask << f->shift == dts_linux_bits[r].bits)
+				break;
+		if (r == ARRAY_SIZE(dts_linux_bits))
+			return dts_bad(ps, np,
+				       "field %s: config bits 60-63 are EBB (63), BHRB (62) and IFM (60-61) only",
+				       f->name);
+	}
+	/* the BHRB needs EBB, a filter needs the BHRB */
+	if (p->role[DTS_ROLE_BHRB] != DTS_PMU_NO_FIELD && p->role[DTS_ROLE_EBB] == DTS_PMU_NO_FIELD)
+		return dts_bad(ps, np, "field BHRB without field EBB");
+	if (p->role[DTS_ROLE_IFM] != DTS_PMU_NO_FIELD && p->role[DTS_ROLE_BHRB] == DTS_PMU_NO_FIELD)
+		return dts_bad(ps, np, "field IFM without field BHRB");
+
+	for (i = 0; i < p->nr_fields; i++) {
+		f = &p->fields[i];
+		if ((f->cond == DTS_COND_L1 || f->cond == DTS_COND_CACHE ||
+		     f->cond == DTS_COND_UNIT6) && p->role[DTS_ROLE_UNIT] == DTS_PMU_NO_FIELD)
+			return dts_bad(ps, np, "field %s: condition needs a PMCxUNIT field",
+				       f->name);
+		if ((f->cond == DTS_COND_MARKED && p->role[DTS_ROLE_MARK] == DTS_PMU_NO_FIELD) ||
+		    (f->cond == DTS_COND_THRESHOLD &&
+		     p->role[DTS_ROLE_THRESH_SEL] == DTS_PMU_NO_FIELD))
+			return dts_bad(ps, np,
+				       "field %s: condition needs a MARK or THRESH_SEL field",
+				       f->name);
+	}
+	return 0;
+}
+
+/* Does any instance of field @i land on bits the kernel owns? */
+static int dts_check_owned(struct dts_parse *ps, const struct device_node *np,
+			   unsigned int i)
+{
+	const struct dts_pmu *p = ps->pmu;
+	const struct dts_pmu_field *f = &p->fields[i];
+	unsigned int n, k;
+
+	for (n = 1; n <= p->nr_pmc; n++) {
+		u64 m;
+
+		if (f->per_pmc ? !(p->programmable & BIT(n)) : n > 1)
+			continue;
+		m = dts_field_target_mask(f, n);
+		for (k = 0; k < ARRAY_SIZE(dts_owned); k++) {
+			if (f->mmcr != dts_owned[k].mmcr || !(m & dts_owned[k].bits))
+				continue;
+			if (dts_owned[k].role != DTS_PMU_NO_FIELD &&
+			    p->role[dts_owned[k].role] == i && !(m & ~dts_owned[k].bits))
+				continue;
+			return dts_bad(ps, np, "field %s: lands on %s", f->name, dts_owned[k].what);
+		}
+	}
+	return 0;
+}
+
+/* The fields against each other, the raw ABI and the kernel's bits */
+int dts_pmu_check_fields(struct dts_parse *ps, const struct device_node *np)
+{
+	struct dts_pmu *p = ps->pmu;
+	u64 src[3] = { }, dst[DTS_PMU_MAX_MMCR] = { };
+	unsigned int i, n;
+	int rc;
+
+	/* no two fields take the same bits of an event code */
+	for (i = 0; i < p->nr_fields; i++) {
+		const struct dts_pmu_field *f = &p->fields[i];
+
+		if (src[f->config] & (f->mask << f->shift))
+			return dts_bad(ps, np, "field %s overlaps another field in config%s",
+				       f->name, f->config ? (f->config == 1 ? "1" : "2") : "");
+		src[f->config] |= f->mask << f->shift;
+	}
+
+	/* no two fields, of one PMC or of two, land on the same MMCR bits */
+	for (i = 0; i < p->nr_fields; i++) {
+		const struct dts_pmu_field *f = &p->fields[i];
+
+		if (f->mmcr == DTS_PMU_NO_FIELD)
+			continue;
+		for (n = 1; n <= p->nr_pmc; n++) {
+			u64 m;
+
+			if (f->per_pmc ? !(p->programmable & BIT(n)) : n > 1)
+				continue;
+			m = dts_field_target_mask(f, n);
+			if (dst[f->mmcr] & m)
+				return dts_bad(ps, np,
+					       "field %s (PMC%u) overlaps another field in %s",
+					       f->name, n, dts_mmcr_names[f->mmcr]);
+			dst[f->mmcr] |= m;
+		}
+	}
+
+	rc = dts_check_roles(ps, np);
+	for (i = 0; !rc && i < p->nr_fields; i++)
+		if (p->fields[i].mmcr != DTS_PMU_NO_FIELD)
+			rc = dts_check_owned(ps, np, i);
+	if (rc)
+		return rc;
+	n = 0;
+	for (i = 0; i < p->nr_fields; i++)
+		if (p->fields[i].mmcr != DTS_PMU_NO_FIELD)
+			n += p->fields[i].per_pmc ? hweight32(p->programmable) : 1;
+	if (n > DTS_PMU_MAX_PLACES)
+		return dts_bad(ps, np, "more than %d field placements", DTS_PMU_MAX_PLACES);
+	dts_pmu_compile(p);
+	return 0;
+}
+
+/* Is a code something the described fields can express? */
+int dts_check_code(struct dts_parse *ps, const struct device_node *np,
+		   const char *what, u64 code)
+{
+	struct dts_pmu *p = ps->pmu;
+	unsigned int pmc;
+
+	if (code & ~p->code_mask)
+		return dts_bad(ps, np, "%s 0x%llx sets bits 0x%llx no field describes", what,
+			       code, code & ~p->code_mask);
+	pmc = (code >> p->pmc_shift) & p->pmc_mask;
+	if (pmc > p->nr_pmc)
+		return dts_bad(ps, np, "%s 0x%llx names PMC%u of %u", what, code, pmc,
+			       p->nr_pmc);
+	if (pmc && !(p->programmable & BIT(pmc)) && !dts_restricted_ok(p, pmc, code))
+		return dts_bad(ps, np, "%s 0x%llx is not one of the codes PMC%u counts", what,
+			       code, pmc);
+	return 0;
+}
+
+static u64 dts_role_bits(const struct dts_pmu *p, enum dts_pmu_role r)
+{
+	const struct dts_pmu_field *f;
+
+	if (p->role[r] == DTS_PMU_NO_FIELD)
+		return 0;
+	f = &p->fields[p->role[r]];
+	return f->mask << f->shift;
+}
+
+static void dts_compile_roles(struct dts_pmu *p)
+{
+	const struct dts_pmu_field *f;
+	unsigned int i;
+
+	p->mark_bits = dts_role_bits(p, DTS_ROLE_MARK);
+	p->thresh_bits = dts_role_bits(p, DTS_ROLE_THRESH_SEL);
+	p->bhrb_bits = dts_role_bits(p, DTS_ROLE_BHRB);
+	p->ebb_bits = dts_role_bits(p, DTS_ROLE_EBB);
+	p->linux_mask = p->ebb_bits | p->bhrb_bits | dts_role_bits(p, DTS_ROLE_IFM);
+	p->cond_bits = p->mark_bits | p->thresh_bits | p->bhrb_bits;
+	p->ebb_pmc_bits = p->ebb_needs_pmc ? p->ebb_bits : 0;
+	p->bhrb_ebb_bits = p->bhrb_needs_ebb ? p->bhrb_bits : 0;
+	f = &p->fields[p->role[DTS_ROLE_PMC]];
+	p->pmc_shift = f->shift;
+	p->pmc_mask = f->mask;
+	if (p->role[DTS_ROLE_UNIT] != DTS_PMU_NO_FIELD) {
+		f = &p->fields[p->role[DTS_ROLE_UNIT]];
+		p->unit_shift = f->shift;
+		p->unit_mask = f->mask;
+	}
+	p->code_mask = 0;
+	for (i = 0; i < p->nr_fields; i++)
+		if (!p->fields[i].config)
+			p->code_mask |= p->fields[i].mask << p->fields[i].shift;
+	p->bad_bits[0] = ~p->code_mask;
+	p->bad_bits[1] = ~p->code_mask | p->ebb_pmc_bits;
+}
+
+/*
+ * Add a placement of @group (a condition, or DTS_GROUP_PMC + a PMC): a
+ * plain one merges with one of its group that has the same register and
+ * rotation.  Returns its index.
+ */
+#define DTS_GROUP_PMC	(DTS_COND_MAX + 1)
+
+static unsigned int dts_add_place(struct dts_pmu *p, u8 group[], u8 reg, u64 src, u8 rot,
+				  bool plain)
+{
+	unsigned int j;
+
+	for (j = 0; plain && j < p->nr_cplace; j++)
+		if ((p->reg_places[reg] & BIT_ULL(j)) && group[j] == group[p->nr_cplace] &&
+		    p->cplace[j].rot == rot)
+			break;
+	if (!plain || j == p->nr_cplace) {
+		j = p->nr_cplace++;
+		memset(&p->cplace[j], 0, sizeof(p->cplace[j]));
+		p->cplace[j].rot = rot;
+		if (plain)
+			p->reg_places[reg] |= BIT_ULL(j);
+		else
+			p->special_places |= BIT_ULL(j);
+	}
+	p->cplace[j].src |= src;
+	return j;
+}
+
+/* The placements: shared fields by condition, per-counter fields per PMC */
+static void dts_compile_places(struct dts_pmu *p, u8 group[])
+{
+	unsigned int i, j, n;
+
+	p->nr_cplace = 0;
+	p->special_places = 0;
+	memset(p->special_bits, 0, sizeof(p->special_bits));
+	memset(p->reg_places, 0, sizeof(p->reg_places));
+	memset(p->pmc_places, 0, sizeof(p->pmc_places));
+	memset(p->psel_mask, 0, sizeof(p->psel_mask));
+	for (i = 0; i < p->nr_fields; i++) {
+		const struct dts_pmu_field *f = &p->fields[i];
+		bool plain = !f->encoding && !f->config;
+
+		if (f->mmcr == DTS_PMU_NO_FIELD || i == p->role[DTS_ROLE_SDAR])
+			continue;
+		if (!f->per_pmc) {
+			group[p->nr_cplace] = f->cond;
+			if (plain) {
+				dts_add_place(p, group, f->mmcr, f->mask << f->shift,
+					      (f->target - f->shift) & 63, true);
+				continue;
+			}
+			j = dts_add_place(p, group, f->mmcr, f->mask, f->target, false);
+			p->special_bits[f->config] |= f->mask << f->shift;
+			p->cplace[j].config = f->config;
+			p->cplace[j].eshift = f->shift;
+			p->cplace[j].encoding = f->encoding;
+			continue;
+		}
+		for (n = 1; n <= p->nr_pmc; n++) {
+			if (!(p->programmable & BIT(n)))
+				continue;
+			group[p->nr_cplace] = DTS_GROUP_PMC + n;
+			j = dts_add_place(p, group, f->mmcr, f->mask << f->shift,
+					  (f->pmc_shift[n] - f->shift) & 63, true);
+			p->pmc_places[n] |= BIT_ULL(j);
+			if (i == p->role[DTS_ROLE_PSEL]) {
+				p->psel_mask[n] = f->mask << f->pmc_shift[n];
+				p->psel_reg = f->mmcr;
+			}
+		}
+	}
+	p->dw_constraint = (u64)p->pmc_shift << 8 * DTS_DW_PMC_SHIFT |
+			   (u64)p->pmc_mask << 8 * DTS_DW_PMC_MASK |
+			   (u64)p->unit_shift << 8 * DTS_DW_UNIT_SHIFT |
+			   (u64)p->unit_mask << 8 * DTS_DW_UNIT_MASK;
+	p->dw_mmcr = p->dw_constraint;
+	p->dw_constraint |= (u64)p->nc_shift << 8 * DTS_DW_NC_SHIFT;
+	if (p->role[DTS_ROLE_SDAR] != DTS_PMU_NO_FIELD) {
+		const struct dts_pmu_field *f = &p->fields[p->role[DTS_ROLE_SDAR]];
+
+		p->dw_mmcr |= (u64)f->shift << 8 * DTS_DW_SDAR_SHIFT |
+			      (u64)f->mask << 8 * DTS_DW_SDAR_MASK |
+			      (u64)f->target << 8 * DTS_DW_SDAR_TARGET |
+			      (u64)f->default_val << 8 * DTS_DW_SDAR_DEFAULT;
+	}
+}
+
+/* The conditions (BIT(enum dts_pmu_cond)) of condition set @i */
+static u32 dts_cset_conds(unsigned int i)
+{
+	static const u32 class[3] = {
+		BIT(DTS_COND_L1), BIT(DTS_COND_CACHE), BIT(DTS_COND_CACHE) | BIT(DTS_COND_UNIT6),
+	};
+	u32 cs = BIT(DTS_COND_ALWAYS) | BIT(DTS_COND_RADIX) | class[i % 3];
+
+	if ((i / DTS_CSET_MARKED) & 1)
+		cs |= BIT(DTS_COND_MARKED);
+	if ((i / DTS_CSET_THRESHOLD) & 1)
+		cs |= BIT(DTS_COND_THRESHOLD);
+	if (i >= DTS_CSET_BHRB)
+		cs |= BIT(DTS_COND_BHRB);
+	return cs;
+}
+
+/* Rule @i's bit in the rule bitmaps: plain ones low, the others << 16 */
+static u32 dts_rule_bit(const struct dts_pmu_rule *r, unsigned int i)
+{
+	return r->encoding || r->config ? BIT(i + 16) : BIT(i);
+}
+
+/*
+ * Compile @p's fields and rules into what the backend runs.  Called once
+ * the fields are checked (rules may follow) and again at the end.
+ */
+void dts_pmu_compile(struct dts_pmu *p)
+{
+	u8 group[DTS_PMU_MAX_PLACES];
+	unsigned int i, j;
+
+	dts_compile_roles(p);
+	dts_compile_places(p, group);
+
+	p->rules_restricted = 0;
+	for (i = 0; i < p->nr_rules; i++) {
+		const struct dts_pmu_rule *r = &p->rules[i];
+		struct dts_crule *c = &p->crule[i];
+
+		c->cmask = r->cmask;
+		c->config = r->config;
+		c->encoding = r->encoding;
+		c->eshift = r->eshift;
+		if (r->encoding || r->config) {
+			c->src = r->emask;
+			c->rot = r->cshift;
+		} else {
+			c->src = r->emask << r->eshift;
+			c->rot = (r->cshift - r->eshift) & 63;
+		}
+		if (r->restricted_too)
+			p->rules_restricted |= dts_rule_bit(r, i);
+	}
+
+	/* units 6-9 are cache units, 6 the L2/L3 one */
+	for (i = 0; i < ARRAY_SIZE(p->unit_class); i++)
+		p->unit_class[i] = i == 6 ? 2 : i >= 7 && i <= 9 ? 1 : 0;
+	/* what applies, for every set of conditions an event can meet */
+	for (i = 0; i < DTS_NR_CSETS; i++) {
+		u32 cs = dts_cset_conds(i);
+
+		p->rules_when[i] = 0;
+		p->mask_when[i] = 0;
+		p->src_when[i] = 0;
+		p->rmask_when[i] = 0;
+		p->places_when[i] = 0;
+		for (j = 0; j < p->nr_rules; j++) {
+			if (cs & BIT(p->rules[j].cond)) {
+				p->rules_when[i] |= dts_rule_bit(&p->rules[j], j);
+				p->mask_when[i] |= p->rules[j].cmask;
+				if (p->rules[j].restricted_too)
+					p->rmask_when[i] |= p->rules[j].cmask;
+				if (dts_rule_bit(&p->rules[j], j) < BIT(16))
+					p->src_when[i] |= p->crule[j].src;
+			}
+		}
+		for (j = 0; j < p->nr_cplace; j++)
+			if (group[j] < DTS_GROUP_PMC && (cs & BIT(group[j])))
+				p->places_when[i] |= BIT_ULL(j);
+	}
+}

@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Reading an "ibm,power-pmu" description into struct dts_pmu.
+ *
+ * The reader is a verifier: every property is checked as it is read, and
+ * a description the backend could not execute safely is refused with one
+ * message naming the node and the property.  Nothing here knows perf's
+ * scheduling; dts_pmu_compile.c checks the fields against each other and
+ * turns them into the tables the backend runs.
+ */
+
+#define pr_fmt(fmt)	"dts-pmu: " fmt
+
+#include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/string.h>
+#include <asm/reg.h>
+
+#include "dts_pmu.h"
+
+/* The SPRs core-book3s uses: it knows the PMCs and MMCRs statically. */
+static const u16 dts_pmc_sprn[DTS_PMU_MAX_PMC + 1] = {
+	0, SPRN_PMC1, SPRN_PMC2, SPRN_PMC3, SPRN_PMC4, SPRN_PMC5, SPRN_PMC6,
+};
+
+static const u16 dts_mmcr_sprn[DTS_PMU_MAX_MMCR] = {
+	[DTS_MMCR0] = SPRN_MMCR0, [DTS_MMCR1] = SPRN_MMCR1, [DTS_MMCR2] = SPRN_MMCR2,
+	[DTS_MMCR3] = SPRN_MMCR3, [DTS_MMCRA] = SPRN_MMCRA,
+};
+
+const char * const dts_mmcr_names[DTS_PMU_MAX_MMCR] = {
+	[DTS_MMCR0] = "mmcr0", [DTS_MMCR1] = "mmcr1", [DTS_MMCR2] = "mmcr2",
+	[DTS_MMCR3] = "mmcr3", [DTS_MMCRA] = "mmcra",
+};
+
+static const char * const dts_role_names[DTS_ROLE_MAX] = {
+	[DTS_ROLE_PMC]		= "PMCx",
+	[DTS_ROLE_UNIT]		= "PMCxUNIT",
+	[DTS_ROLE_PSEL]		= "PMCxSEL",
+	[DTS_ROLE_MARK]		= "MARK",
+	[DTS_ROLE_EBB]		= "EBB",
+	[DTS_ROLE_BHRB]		= "BHRB",
+	[DTS_ROLE_IFM]		= "IFM",
+	[DTS_ROLE_THRESH_SEL]	= "THRESH_SEL",
+	[DTS_ROLE_SDAR]		= "SDAR_MODE",
+};
+
+const char * const dts_encoding_names[DTS_ENC_MAX + 1] = {
+	[DTS_ENC_NONE]			= "none",
+	[DTS_ENC_THRESH_CMP_P10]	= "thresh-cmp-p10",
+	[DTS_ENC_THRESH_CMP_P9]		= "thresh-cmp-p9",
+};
+
+const char * const dts_cond_names[DTS_COND_MAX + 1] = {
+	"always", "marked", "threshold", "l1", "bhrb", "cache", "radix", "unit6",
+};
+
+/* Record the first error, naming @np; returns -EINVAL */
+int dts_bad(struct dts_parse *ps, const struct device_node *np, const char *fmt, ...)
+{
+	int n = 0;
+	va_list args;
+
+	if (ps->err[0])
+		return -EINVAL;		/* keep the first error */
+	if (np)
+		n = scnprintf(ps->err, sizeof(ps->err), "%pOF: ", np);
+	va_start(args, fmt);
+	vscnprintf(ps->err + n, sizeof(ps->err) - n, fmt, args);
+	va_end(args);
+	return -EINVAL;
+}
+
+int dts_get_u32(struct dts_parse *ps, const struct device_node *np,
+		const char *name, u32 *val, u32 min, u32 max, bool required)
+{
+	int len;
+
+	if (!of_find_property(np, name, &len)) {
+		if (required)
+			return dts_bad(ps, np, "missing property %s", name);
+		return -ENOENT;
+	}
+	if (len != sizeof(u32))
+		return dts_bad(ps, np, "%s: %d bytes, expected one cell", name, len);
+	of_property_read_u32(np, name, val);
+	if (*val < min || *val > max)
+		return dts_bad(ps, np, "%s = %u, outside %u..%u", name, *val, min, max);
+	return 0;
+}
+
+/*
+ * 64-bit values come in one of two cell forms, the same throughout a
+ * description: <hi lo>, or skiboot's dt_add_property_u64s() form <0 hi 0
+ * lo>.  A list in one form can read as a valid list in the other, so the
+ * form is not guessed per property: it is the form of constraints/nc's
+ * mask, and a value in the other form is refused.
+ */
+static int dts_cells(struct dts_parse *ps, const struct device_node *np,
+		     const char *name, const __be32 *c, int len, u64 *vals, int max)
+{
+	int size = ps->pmu->four_cells ? 16 : 8, i, n;
+
+	if (len <= 0 || len % size)
+		return dts_bad(ps, np, "%s: %d bytes, not %s 64-bit values (the form of nc's mask)",
+			       name, len, ps->pmu->four_cells ? "<0 hi 0 lo>" : "<hi lo>");
+	n = len / size;
+	if (n > max)
+		return dts_bad(ps, np, "%s: %d values, at most %d", name, n, max);
+	for (i = 0; i < n; i++) {
+		if (ps->pmu->four_cells) {
+			if (c[0] || c[2])
+				return dts_bad(ps, np,
+					       "%s: four-cell value with a half over 32 bits",
+					       name);
+			c++;
+		}
+		vals[i] = (u64)be32_to_cpup(c) << 32 | be32_to_cpup(c + 1);
+		c += ps->pmu->four_cells ? 3 : 2;
+	}
+	return n;
+}
+
+/* A 64-bit value, or where @one_cell allows it a single cell */
+int dts_get_u64(struct dts_parse *ps, const struct device_node *np,
+		const char *name, u64 *val, bool one_cell, bool required)
+{
+	const __be32 *c;
+	int len, n;
+
+	c = of_get_property(np, name, &len);
+	if (!c) {
+		if (required)
+			return dts_bad(ps, np, "missing property %s", name);
+		return -ENOENT;
+	}
+	if (len == 4 && one_cell) {
+		*val = be32_to_cpup(c);
+		return 0;
+	}
+	n = dts_cells(ps, np, name, c, len, val, 1);
+	return n < 0 ? n : 0;
+}
+
+/* A list of 64-bit values; returns the count */
+int dts_get_u64_list(struct dts_parse *ps, const struct device_node *np,
+		     const char *name, u64 *vals, int max)
+{
+	const __be32 *c;
+	int len;
+
+	c = of_get_property(np, name, &len);
+	if (!c)
+		return dts_bad(ps, np, "missing property %s", name);
+	return dts_cells(ps, np, name, c, len, vals, max);
+}
+
+int dts_get_string(struct dts_parse *ps, const struct device_node *np,
+		   const char *name, const char **str, bool required)
+{
+	int len;
+	const char *s = of_get_property(np, name, &len);
+
+	if (!s) {
+		if (required)
+			return dts_bad(ps, np, "missing property %s", name);
+		return -ENOENT;
+	}
+	if (len < 1 || strnlen(s, len) != len - 1)
+		return dts_bad(ps, np, "%s: not a single string", name);
+	*str = s;
+	return 0;
+}
+
+bool dts_name_ok(const char *s, size_t max)
+{
+	size_t len = strlen(s);
+
+	return len > 0 && len < max;
+}
+
+/* sprs { pmcs { pmcN } mmcr { mmcrX } } */
+static int dts_parse_sprs(struct dts_parse *ps, const struct device_node *pmu_np)
+{
+	struct dts_pmu *p = ps->pmu;
+	struct device_node *sprs, *grp, *np;
+	unsigned int n;
+	char name[8];
+	int rc = 0;
+	u32 v;
+
+	sprs = of_get_child_by_name(pmu_np, "sprs");
+	if (!sprs)
+		return dts_bad(ps, pmu_np, "missing node sprs");
+
+	grp = of_get_child_by_name(sprs, "pmcs");
+	if (!grp) {
+		rc = dts_bad(ps, sprs, "missing node pmcs");
+		goto out;
+	}
+	for (n = 1; n <= p->nr_pmc && !rc; n++) {
+		snprintf(name, sizeof(name), "pmc%u", n);
+		np = of_get_child_by_name(grp, name);
+		if (!np) {
+			rc = dts_bad(ps, grp, "missing node %s (nr_pmc = %u)", name, p->nr_pmc);
+			break;
+		}
+		rc = dts_get_u32(ps, np, "sprn", &v, 0, 1023, true);
+		if (!rc && v != dts_pmc_sprn[n])
+			rc = dts_bad(ps, np, "sprn = %u, but PMC%u is SPR %u", v, n,
+				     dts_pmc_sprn[n]);
+		if (!rc)
+			rc = dts_get_u32(ps, np, "register-width", &v, 32, 32, true);
+		if (!rc)
+			rc = dts_get_u32(ps, np, "programmable", &v, 0, 1, true);
+		if (!rc && v)
+			p->programmable |= BIT(n);
+		of_node_put(np);
+	}
+	of_node_put(grp);
+	if (rc)
+		goto out;
+
+	grp = of_get_child_by_name(sprs, "mmcr");
+	if (!grp) {
+		rc = dts_bad(ps, sprs, "missing node mmcr");
+		goto out;
+	}
+	/* MMCR0 and MMCR1 always; MMCR2, MMCR3, MMCRA where the CPU has them */
+	for (n = 0; n < DTS_PMU_MAX_MMCR && !rc; n++) {
+		np = of_get_child_by_name(grp, dts_mmcr_names[n]);
+		if (!np) {
+			if (n <= DTS_MMCR1)
+				rc = dts_bad(ps, grp, "missing node %s", dts_mmcr_names[n]);
+			continue;
+		}
+		rc = dts_get_u32(ps, np, "sprn", &v, 0, 1023, true);
+		if (!rc && v != dts_mmcr_sprn[n])
+			rc = dts_bad(ps, np, "sprn = %u, but %s is SPR %u", v,
+				     dts_mmcr_names[n], dts_mmcr_sprn[n]);
+		if (!rc)
+			rc = dts_get_u32(ps, np, "register-width", &v, 64, 64, true);
+		p->mmcrs |= BIT(n);
+		of_node_put(np);
+	}
+	if (!rc && hweight8(p->mmcrs) != p->nr_mmcr)
+		rc = dts_bad(ps, grp, "%u mmcr nodes, but nr_mmcr = %u", hweight8(p->mmcrs),
+			     p->nr_mmcr);
+	of_node_put(grp);
+out:
+	of_node_put(sprs);
+	return rc;
+}
+
+int dts_parse_condition(struct dts_parse *ps, const struct device_node *np,
+			u8 *cond)
+{
+	u32 v = DTS_COND_ALWAYS;
+	int rc = dts_get_u32(ps, np, "condition", &v, 0, DTS_COND_MAX, false);
+
+	if (rc && rc != -ENOENT)
+		return rc;
+	*cond = v;
+	return 0;
+}
+
+int dts_parse_encoding(struct dts_parse *ps, const struct device_node *np,
+		       u8 *enc)
+{
+	const char *s;
+	int rc = dts_get_string(ps, np, "encoding", &s, false);
+
+	*enc = DTS_ENC_NONE;
+	if (rc == -ENOENT)
+		return 0;
+	if (rc)
+		return rc;
+	/* "none" is how debugfs shows no encoding, not a value to give */
+	rc = match_string(dts_encoding_names, ARRAY_SIZE(dts_encoding_names), s);
+	if (rc <= DTS_ENC_NONE)
+		return dts_bad(ps, np, "encoding \"%s\" unknown", s);
+	*enc = rc;
+	return 0;
+}
+
+static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
+{
+	struct dts_pmu *p = ps->pmu;
+	struct dts_pmu_field *f;
+	u32 bits[2], len, cfg = 0, v, base, stride, tgt[2];
+	unsigned int width, n;
+	bool has_base, has_tgt;
+	int rc, r;
+
+	if (p->nr_fields == DTS_PMU_MAX_FIELDS)
+		return dts_bad(ps, np, "more than %d fields", DTS_PMU_MAX_FIELDS);
+	f = &p->fields[p->nr_fields];
+	if (!dts_name_ok(kbasename(np->full_name), sizeof(f->name)))
+		return dts_bad(ps, np, "field name too long");
+	strscpy(f->name, kbasename(np->full_name), sizeof(f->name));
+	for (n = 0; n < p->nr_fields; n++)
+		if (!strcmp(p->fields[n].name, f->name))
+			return dts_bad(ps, np, "a second field named %s", f->name);
+
+	if (of_property_count_u32_elems(np, "bits") != 2)
+		return dts_bad(ps, np, "bits: expected <first last>");
+	of_property_read_u32_array(np, "bits", bits, 2);
+	if (bits[0] > bits[1] || bits[1] > 63)
+		return dts_bad(ps, np, "bits = <%u %u>, not a range inside 0..63",
+			   bits[0], bits[1]);
+	rc = dts_get_u32(ps, np, "length", &len, 1, 64, true);
+	if (rc)
+		return rc;
+	width = bits[1] - bits[0] + 1;
+	if (len != width)
+		return dts_bad(ps, np, "length = %u, but bits <%u %u> are %u wide", len,
+			   bits[0], bits[1], width);
+	rc = dts_get_u32(ps, np, "config", &cfg, 0, 2, false);
+	if (rc && rc != -ENOENT)
+		return rc;
+	f->config = cfg;
+	f->shift = bits[0];
+	f->mask = width == 64 ? ~0ULL : (1ULL << width) - 1;
+
+	rc = dts_parse_condition(ps, np, &f->cond);
+	if (!rc)
+		rc = dts_parse_encoding(ps, np, &f->encoding);
+	if (rc)
+		return rc;
+	/* the encoding defines the width of what lands in the MMCR */
+	if (f->encoding == DTS_ENC_THRESH_CMP_P10)
+		width = 11;
+	else if (f->encoding == DTS_ENC_THRESH_CMP_P9 && width != 10)
+		return dts_bad(ps, np, "encoding thresh-cmp-p9 takes 10 bits, not %u", width);
+
+	v = 0;
+	rc = dts_get_u32(ps, np, "default-value", &v, 0, U32_MAX, false);
+	if (rc && rc != -ENOENT)
+		return rc;
+	if (v > f->mask)
+		return dts_bad(ps, np, "default-value %u does not fit %u bits", v, len);
+	f->default_val = v;
+
+	has_base = of_property_present(np, "target_field_base");
+	has_tgt = of_property_present(np, "target_fields");
+	f->mmcr = DTS_PMU_NO_FIELD;
+	rc = dts_get_u32(ps, np, "mmcr", &v, 0, DTS_PMU_MAX_MMCR - 1, false);
+	if (rc && rc != -ENOENT)
+		return rc;
+	if (!rc && !(p->mmcrs & BIT(v)))
+		return dts_bad(ps, np, "mmcr = %u, but sprs describes no %s", v,
+			   dts_mmcr_names[v]);
+	if (!has_base && !has_tgt) {
+		/*
+		 * A selector names bits of the code and lands nowhere.  PMCx
+		 * always is one (skiboot gives it an mmcr, which says nothing).
+		 */
+		if (!rc && strcmp(f->name, dts_role_names[DTS_ROLE_PMC]))
+			return dts_bad(ps, np, "mmcr without target_field_base or target_fields");
+		if (f->encoding || f->cond)
+			return dts_bad(ps, np, "condition or encoding without a target");
+		goto done;
+	}
+	if (rc == -ENOENT)
+		return dts_bad(ps, np, "a target without mmcr");
+	f->mmcr = v;
+	if ((f->encoding || f->config) && f->mmcr != DTS_MMCRA)
+		return dts_bad(ps, np, "an encoded field or one from config1/2 must target mmcra");
+
+	if (has_base && has_tgt)
+		return dts_bad(ps, np, "both target_field_base and target_fields");
+	if (has_tgt) {
+		if (of_property_count_u32_elems(np, "target_fields") != 2)
+			return dts_bad(ps, np, "target_fields: expected <first last>");
+		of_property_read_u32_array(np, "target_fields", tgt, 2);
+		if (tgt[0] > tgt[1] || tgt[1] > 63)
+			return dts_bad(ps, np, "target_fields = <%u %u> outside the 64-bit %s",
+				   tgt[0], tgt[1], dts_mmcr_names[f->mmcr]);
+		if (tgt[1] - tgt[0] + 1 != width)
+			return dts_bad(ps, np, "target_fields <%u %u> are not %u bits wide",
+				   tgt[0], tgt[1], width);
+		f->target = tgt[0];
+		goto done;
+	}
+
+	rc = dts_get_u32(ps, np, "target_field_base", &base, 0, 127, true);
+	if (!rc)
+		rc = dts_get_u32(ps, np, "target_field_shift", &stride, 0, 63, true);
+	if (rc)
+		return rc;
+	/* placed per counter with no conditions: core-book3s frees counters */
+	if (f->encoding != DTS_ENC_NONE || f->cond != DTS_COND_ALWAYS || f->config)
+		return dts_bad(ps, np,
+			       "a per-counter field takes no encoding, condition or config");
+	if (stride < width)
+		return dts_bad(ps, np, "target_field_shift %u: counters' %u-bit fields overlap",
+			       stride, width);
+	f->per_pmc = true;
+	for (n = 1; n <= p->nr_pmc; n++) {
+		int at = (int)base - (int)(n * stride);
+
+		if (!(p->programmable & BIT(n)))
+			continue;
+		if (at < 0 || at + width > 64)
+			return dts_bad(ps, np, "PMC%u field at bit %d outside the 64-bit %s",
+				   n, at, dts_mmcr_names[f->mmcr]);
+		f->pmc_shift[n] = at;
+	}
+done:
+	for (r = 0; r < DTS_ROLE_MAX; r++)
+		if (!strcmp(f->name, dts_role_names[r]))
+			p->role[r] = p->nr_fields;
+	p->nr_fields++;
+	return 0;
+}
+
+/*
+ * What the backend does beyond placing fields, from properties of the
+ * node and never from the PVR.  core-book3s handles the ISA 3.1 PMU
+ * registers and behaviours as one (PPMU_ARCH_31): MMCR3, SIER2/SIER3,
+ * MMCR0[PMCCEXT] and MMCRA[BHRBRD] are described together or not at all.
+ */
+static int dts_parse_features(struct dts_parse *ps, const struct device_node *np)
+{
+	static const char * const isa31[] = { "mmcr0-pmccext", "mmcra-bhrbrd", "sier2-sier3" };
+	struct dts_pmu *p = ps->pmu;
+	unsigned int i, n = !!(p->mmcrs & BIT(DTS_MMCR3));
+	u32 v;
+	int rc;
+
+	for (i = 0; i < ARRAY_SIZE(isa31); i++)
+		n += of_property_read_bool(np, isa31[i]);
+	if (n == ARRAY_SIZE(isa31) + 1)
+		p->features |= DTS_FEAT_ISA31;
+	else if (n)
+		return dts_bad(ps, np,
+			       "mmcr3, mmcr0-pmccext, mmcra-bhrbrd, sier2-sier3: all or none");
+	if (of_property_read_bool(np, "siar-privilege"))
+		p->features |= DTS_FEAT_SIAR_PRIV;
+	rc = dts_get_u32(ps, np, "reserved-sample-value", &v, 1, 31, false);
+	if (!rc)
+		p->reserved_sample = v;
+	return rc == -ENOENT ? 0 : rc;
+}
+
+static int dts_parse_fields(struct dts_parse *ps, const struct device_node *np)
+{
+	struct device_node *fn = of_get_child_by_name(np, "evt_code_format");
+	struct device_node *f;
+	int rc = 0;
+
+	if (!fn)
+		return dts_bad(ps, np, "missing node evt_code_format");
+	for_each_child_of_node(fn, f) {
+		rc = dts_parse_field(ps, f);
+		if (rc) {
+			of_node_put(f);
+			break;
+		}
+	}
+	if (!rc)
+		rc = dts_pmu_check_fields(ps, fn);
+	of_node_put(fn);
+	return rc;
+}
+
+/*
+ * Parse, verify and compile one "ibm,power-pmu" node into @p.  On error
+ * ps->err says what was wrong, and nothing is kept.
+ */
+int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_node *np)
+{
+	const char *name;
+	u32 v;
+	int rc;
+
+	memset(ps, 0, sizeof(*ps));
+	memset(p, 0, sizeof(*p));
+	memset(p->role, DTS_PMU_NO_FIELD, sizeof(p->role));
+	ps->pmu = p;
+
+	rc = dts_get_string(ps, np, "pmu-name", &name, true);
+	if (!rc && !dts_name_ok(name, sizeof(p->name)))
+		rc = dts_bad(ps, np, "pmu-name longer than %zu characters", sizeof(p->name) - 1);
+	if (rc)
+		goto fail;
+	strscpy(p->name, name, sizeof(p->name));
+
+	rc = dts_get_u32(ps, np, "nr_pmc", &v, 1, DTS_PMU_MAX_PMC, true);
+	if (rc)
+		goto fail;
+	p->nr_pmc = v;
+	rc = dts_get_u32(ps, np, "nr_mmcr", &v, 1, DTS_PMU_MAX_MMCR, true);
+	if (rc)
+		goto fail;
+	p->nr_mmcr = v;
+
+	rc = dts_parse_sprs(ps, np);
+	if (!rc && !p->programmable)
+		rc = dts_bad(ps, np, "no programmable counter");
+	if (!rc)
+		rc = dts_parse_fields(ps, np);
+	if (!rc)
+		rc = dts_parse_constraints(ps, np);
+	if (!rc)
+		rc = dts_parse_features(ps, np);
+	if (!rc)
+		rc = dts_parse_format(ps, np);
+	if (!rc)
+		rc = dts_parse_events(ps, np);
+	if (!rc)
+		rc = dts_parse_cache_events(ps, np);
+	if (!rc)
+		rc = dts_parse_bhrb(ps, np);
+	if (!rc)
+		rc = dts_parse_denied(ps, np);
+	if (rc)
+		goto fail;
+	dts_pmu_compile(p);
+	return 0;
+
+fail:
+	if (rc == -ENOMEM && !ps->err[0])
+		dts_bad(ps, np, "out of memory");
+	dts_parse_free(ps);
+	return rc ?: -EINVAL;
+}
