@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Read the two make bench boots and write bench.txt (key: value) + a table.
+"""Read the make bench boots and write bench.txt (key: value) + a table.
 
 usage: bench.py BENCH_RESULTS_DIR OUT
+
+Keys: "schedule N ratio", "get_constraint ratio", "compute_mmcr 6 ratio"
+(DT / hand-coded, same CPU, same boot; POWER9's prefixed "p9 "), the
+times behind them, parse cost and bytes kept, init_ppc64_pmu()'s time at
+boot on the DT and the stock boot (initcall_debug), context_switch rates.
 """
 import os
 import re
@@ -30,39 +35,38 @@ def grab(text, pre, pairs):
 
 def schedule(text, pre):
     """The dts_bench_schedule_path figures of one boot, keys prefixed."""
-    for m in re.finditer(r"bench_schedule_(\d+): hand-coded (\d+) ns, dt (\d+) ns per schedule, "
-                         r"ratio ([0-9.]+)", text):
-        n = m.group(1)
-        kv.extend([(pre + "schedule_%s_handcoded_ns" % n, m.group(2)),
-                   (pre + "schedule_%s_dt_ns" % n, m.group(3)),
-                   (pre + "schedule_%s_ratio" % n, m.group(4))])
-    for m in re.finditer(r"bench_schedule_(\d+)_(event_cache|uncached): dt (\d+) ns per "
-                         r"schedule, ratio ([0-9.]+)", text):
-        kv.extend([(pre + "schedule_%s_%s_dt_ns" % (m.group(1), m.group(2)), m.group(3)),
-                   (pre + "schedule_%s_%s_ratio" % (m.group(1), m.group(2)), m.group(4))])
-    grab(text, pre, (("schedule_loops", r"bench_schedule_loops: (.*)"),
-                     ("get_constraint_handcoded_ns", r"bench_get_constraint: hand-coded (\d+)"),
-                     ("get_constraint_dt_uncached_ns", r"bench_get_constraint: .* dt (\d+)"),
-                     ("compute_mmcr_6_handcoded_ns", r"bench_compute_mmcr_6: hand-coded (\d+)"),
-                     ("compute_mmcr_6_dt_uncached_ns", r"bench_compute_mmcr_6: .* dt (\d+)")))
+    for m in re.finditer(r"bench_(schedule_\d+|get_constraint|compute_mmcr_6): hand-coded (\d+) ns, "
+                         r"dt (\d+) ns, ratio ([0-9.]+)", text):
+        what = m.group(1).replace("_", " ").replace("get constraint", "get_constraint")
+        what = what.replace("compute mmcr", "compute_mmcr")
+        kv.extend([(pre + "%s handcoded ns" % what, m.group(2)),
+                   (pre + "%s dt ns" % what, m.group(3)),
+                   (pre + "%s ratio" % what, m.group(4))])
+    grab(text, pre, (("schedule loops", r"bench_schedule_loops: (.*)"),))
+
+
+def initcall_us(text):
+    """init_ppc64_pmu()'s time at boot (initcall_debug), in microseconds."""
+    m = re.search(r"initcall init_ppc64_pmu\+\S+ returned -?\d+ after (\d+) usecs", text)
+    return m.group(1) if m else None
 
 
 schedule(dt, "")
-grab(dt, "", (("parse_us", r"bench_parse_power10_us: ([0-9.]+)"),
-              ("tables_bytes", r"bench_tables_power10_bytes: (\d+)"),
+grab(dt, "", (("parse_power10_us", r"bench_parse_power10_us: ([0-9.]+)"),
+              ("tables_power10_bytes", r"bench_tables_power10_bytes: (\d+)"),
               ("builtin_power10_rodata_bytes", r"bench_builtin_power10_bytes: (\d+)"),
               ("parse_power9_us", r"bench_parse_power9_us: ([0-9.]+)"),
               ("tables_power9_bytes", r"bench_tables_power9_bytes: (\d+)"),
-              ("builtin_power9_rodata_bytes", r"bench_builtin_power9_bytes: (\d+)"),
-              ("boot_parse_ns", r"bench_boot: parse (\d+) ns"),
-              ("boot_init_to_registration_ns", r"bench_boot: parse \d+ ns of (\d+) ns"),
-              ("boot_parse_share_percent", r"share ([0-9.]+)%")))
-schedule(dt9, "p9_")
+              ("builtin_power9_rodata_bytes", r"bench_builtin_power9_bytes: (\d+)")))
+for b, text in (("dt", dt), ("stock", stock)):
+    us = initcall_us(text)
+    if us:
+        kv.append(("boot_init_ppc64_pmu_%s_us" % b, us))
+schedule(dt9, "p9 ")
 
 
 def switches(text):
-    v = [int(m.group(1)) for m in re.finditer(r"RIG: BENCH-CS \d+ (\d+)", text)]
-    return v
+    return [int(m.group(1)) for m in re.finditer(r"RIG: BENCH-CS \d+ (\d+)", text)]
 
 
 cs = {"dt": switches(dt), "stock": switches(stock)}
@@ -80,21 +84,15 @@ with open(out, "w") as f:
     for k, v in kv:
         f.write("%s: %s\n" % (k, v))
 d = dict(kv)
-for pre, model in (("", "POWER10"), ("p9_", "POWER9")):
-    print("%-34s %12s %12s %8s" % ("%s schedule path (ns/schedule)" % model, "hand-coded",
-                                  "dt", "ratio"))
-    for n in ("1", "4", "6"):
-        if pre + "schedule_%s_ratio" % n in d:
-            print("%-34s %12s %12s %8s" % ("group of %s, as the kernel runs" % n,
-                  d[pre + "schedule_%s_handcoded_ns" % n], d[pre + "schedule_%s_dt_ns" % n],
-                  d[pre + "schedule_%s_ratio" % n]))
-            for kind, label in (("event_cache", "no group memo"), ("uncached", "no caches")):
-                k = pre + "schedule_%s_%s" % (n, kind)
-                if k + "_ratio" in d:
-                    print("%-34s %12s %12s %8s" % ("group of %s, %s" % (n, label), "",
-                          d[k + "_dt_ns"], d[k + "_ratio"]))
-for k in ("parse_us", "boot_parse_share_percent", "tables_bytes", "builtin_power10_rodata_bytes",
-          "parse_power9_us", "tables_power9_bytes", "builtin_power9_rodata_bytes",
+for pre, model in (("", "POWER10"), ("p9 ", "POWER9")):
+    print("%-24s %12s %12s %8s" % ("%s (ns)" % model, "hand-coded", "dt", "ratio"))
+    for what in ("schedule 1", "schedule 4", "schedule 6", "get_constraint", "compute_mmcr 6"):
+        if pre + what + " ratio" in d:
+            print("%-24s %12s %12s %8s" % (what, d[pre + what + " handcoded ns"],
+                  d[pre + what + " dt ns"], d[pre + what + " ratio"]))
+for k in ("parse_power10_us", "parse_power9_us", "tables_power10_bytes", "tables_power9_bytes",
+          "builtin_power10_rodata_bytes", "builtin_power9_rodata_bytes",
+          "boot_init_ppc64_pmu_dt_us", "boot_init_ppc64_pmu_stock_us",
           "context_switch_stock_per_s_median", "context_switch_dt_per_s_median",
           "context_switch_ratio_dt_over_stock"):
     if k in d:

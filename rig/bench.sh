@@ -2,9 +2,10 @@
 # make bench: the DT backend against the hand-coded one.  A benchmark: it
 # reports, it never passes or fails on timing.
 #   - one boot of the patched kernel (powerpc_pmu=dt) running the KUnit
-#     suite dts_pmu_bench: schedule path DT vs hand-coded on the same CPU,
-#     parse cost, table and blob sizes; then context_switch with a
-#     counting event open;
+#     suite dts_pmu_bench: schedule path, get_constraint and compute_mmcr,
+#     DT vs hand-coded on the same CPU, parse cost, table and blob sizes;
+#     init_ppc64_pmu()'s time (initcall_debug); then context_switch with
+#     a counting event open;
 #   - one boot of the stock kernel running the same context_switch;
 #   - one boot of the patched kernel on QEMU powernv9 running dts_pmu_bench
 #     (schedule path DT vs the hand-coded POWER9 model; no context_switch).
@@ -47,10 +48,12 @@ mkdir -p "$B/bench-st/none"
 RIG_PERF=0 RIG_BENCH="$B/bench-st/context_switch" \
 	run initrd bash "$top/rig/mkinitrd.sh" "$B/bench-st/none" "$B/bench-st/initrd.gz"
 
+# initcall_debug: init_ppc64_pmu()'s time at boot, measured by the kernel's
+# own initcall accounting on both boots (the driver has no timing code)
 python3 "$top/rig/boot.py" dt "$B/obj/bench/vmlinux" "$B/bench-st/initrd.gz" "$R/dt" \
-	powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
-python3 "$top/rig/boot.py" stock "$B/obj/stock/vmlinux" "$B/bench-st/initrd.gz" "$R/stock" ||
-	exit 1
+	powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench initcall_debug loglevel=8 || exit 1
+python3 "$top/rig/boot.py" stock "$B/obj/stock/vmlinux" "$B/bench-st/initrd.gz" "$R/stock" \
+	initcall_debug loglevel=8 || exit 1
 RIG_PERF=0 run initrd9 bash "$top/rig/mkinitrd.sh" "$B/bench-st/none" "$B/bench-st/initrd9.gz"
 python3 "$top/rig/boot.py" --machine powernv9 dt9 "$B/obj/bench/vmlinux" \
 	"$B/bench-st/initrd9.gz" "$R/dt9" powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1

@@ -158,9 +158,12 @@ struct dts_cplace {
 #define DTS_PMU_MAX_PLACES	64	/* shared ones, and per-counter ones per PMC */
 
 #define DTS_DW(dw, n)		((unsigned int)((dw) >> (8 * (n))) & 0xff)
-enum { DTS_DW_PMC_SHIFT, DTS_DW_PMC_MASK, DTS_DW_UNIT_SHIFT, DTS_DW_UNIT_MASK,
-       DTS_DW_NC_SHIFT, DTS_DW_SDAR_SHIFT = 4, DTS_DW_SDAR_MASK, DTS_DW_SDAR_TARGET,
-       DTS_DW_SDAR_DEFAULT };
+enum {
+	DTS_DW_PMC_SHIFT, DTS_DW_PMC_MASK, DTS_DW_UNIT_SHIFT, DTS_DW_UNIT_MASK,
+	DTS_DW_NC_SHIFT,			/* get_constraint */
+	DTS_DW_SDAR_SHIFT = DTS_DW_NC_SHIFT,	/* compute_mmcr */
+	DTS_DW_SDAR_MASK, DTS_DW_SDAR_TARGET, DTS_DW_SDAR_DEFAULT,
+};
 
 struct dts_pmu {
 	char name[DTS_PMU_NAME_LEN];

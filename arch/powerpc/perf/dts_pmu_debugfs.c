@@ -93,4 +93,3 @@ static int __init dts_pmu_debugfs_init(void)
 	return 0;
 }
 late_initcall(dts_pmu_debugfs_init);
-

@@ -334,4 +334,3 @@ out:
 	of_node_put(cn);
 	return rc;
 }
-
