@@ -45,10 +45,17 @@ def schedule(text, pre):
     grab(text, pre, (("schedule loops", r"bench_schedule_loops: (.*)"),))
 
 
-def initcall_us(text):
-    """init_ppc64_pmu()'s time at boot (initcall_debug), in microseconds."""
-    m = re.search(r"initcall init_ppc64_pmu\+\S+ returned -?\d+ after (\d+) usecs", text)
-    return m.group(1) if m else None
+def initcall_us(text, sysmap):
+    """init_ppc64_pmu()'s time at boot (initcall_debug), in microseconds.
+    Without kallsyms the kernel prints the initcall's address: System.map."""
+    names = ["init_ppc64_pmu"]
+    if os.path.exists(sysmap):
+        names += ["0x" + ln.split()[0] for ln in open(sysmap) if ln.rstrip().endswith(" init_ppc64_pmu")]
+    for n in names:
+        m = re.search(r"initcall %s(?:\+\S+)? returned -?\d+ after (\d+) usecs" % re.escape(n), text)
+        if m:
+            return m.group(1)
+    return None
 
 
 schedule(dt, "")
@@ -58,8 +65,9 @@ grab(dt, "", (("parse_power10_us", r"bench_parse_power10_us: ([0-9.]+)"),
               ("parse_power9_us", r"bench_parse_power9_us: ([0-9.]+)"),
               ("tables_power9_bytes", r"bench_tables_power9_bytes: (\d+)"),
               ("builtin_power9_rodata_bytes", r"bench_builtin_power9_bytes: (\d+)")))
-for b, text in (("dt", dt), ("stock", stock)):
-    us = initcall_us(text)
+obj = os.path.join(res, "..", "..", "obj")
+for b, text, kernel in (("dt", dt, "bench"), ("stock", stock, "stock")):
+    us = initcall_us(text, os.path.join(obj, kernel, "System.map"))
     if us:
         kv.append(("boot_init_ppc64_pmu_%s_us" % b, us))
 schedule(dt9, "p9 ")

@@ -488,14 +488,26 @@ static int __init dts_test_vmutate(void *buf, unsigned int m)
 	int off, rc;
 
 	switch (m) {
-	case VM_NR_PMC_7:	/* PMC7 is SPR 793: POWER9-11 lack it */
+	case VM_NR_PMC_7:	/* a fixed PMC7, SPR 793: POWER9-11 lack it */
 		rc = fdt_setprop_u32(buf, dts_test_off(buf, ""), "nr_pmc", 7);
 		off = fdt_add_subnode(buf, dts_test_off(buf, "sprs/pmcs"), "pmc7");
 		if (rc || off < 0)
 			return rc ?: off;
-		return fdt_setprop_u32(buf, off, "sprn", 793) ?:
-		       fdt_setprop_u32(buf, off, "register-width", 32) ?:
-		       fdt_setprop_u32(buf, off, "programmable", 1);
+		rc = fdt_setprop_u32(buf, off, "sprn", 793) ?:
+		     fdt_setprop_u32(buf, off, "register-width", 32) ?:
+		     fdt_setprop_u32(buf, off, "programmable", 0);
+		off = fdt_add_subnode(buf, dts_test_off(buf, "constraints/pmc-constraints"),
+				      "restricted-counters-7");
+		if (rc || off < 0)
+			return rc ?: off;
+		rc = fdt_setprop_u32(buf, off, "pmc", 7) ?:
+		     fdt_setprop_u32(buf, off, "valid-events", 0) ?:
+		     fdt_appendprop_u32(buf, off, "valid-events", 0x700fa);
+		/* the adder above PMC7's constraint bits, at free bits 27-30 */
+		off = dts_test_off(buf, "constraints/nc");
+		return rc ?: fdt_setprop_u32(buf, off, "shift", 27) ?:
+		       fdt_setprop_u32(buf, off, "mask", 0) ?:
+		       fdt_appendprop_u32(buf, off, "mask", 0x40000000);
 	case VM_NC_LIMIT:	/* five events on four programmable counters */
 		return fdt_setprop_u32(buf, dts_test_off(buf, "constraints/nc"), "limit", 5);
 	case VM_MMCR0:
