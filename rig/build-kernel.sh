@@ -15,8 +15,10 @@ export KBUILD_BUILD_USER=rig KBUILD_BUILD_HOST=rig KBUILD_BUILD_VERSION=1
 mkdir -p "$obj"
 frags="$top/rig/kernel.config"
 for f in "$@"; do frags="$frags $f"; done
-# Regenerate .config only when a fragment changed.
-want=$(cat $frags | sha1sum | cut -c1-40)
+# Regenerate .config when a fragment or the tree changed: a tree whose
+# Kconfig gained a symbol (a prefix of the series) needs the fragments
+# merged again, or the new symbol silently takes its default.
+want=$( (cat $frags; git -C "$src" rev-parse HEAD 2>/dev/null) | sha1sum | cut -c1-40)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.rig-config-sum" 2>/dev/null)" != "$want" ]; then
 	make -s -C "$src" O="$obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- tinyconfig >/dev/null
 	(cd "$src" && KCONFIG_CONFIG="$obj/.config" scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" $frags >/dev/null)
