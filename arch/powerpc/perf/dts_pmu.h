@@ -29,7 +29,6 @@ struct power_pmu;
 #define DTS_PMU_MAX_PMC		6	/* the architected PMC1-PMC6 */
 #define DTS_PMU_MAX_MMCR	5
 #define DTS_PMU_MAX_FIELDS	32
-#define DTS_PMU_MAX_PMC_FIELDS	8	/* per-counter fields placed in MMCRs */
 #define DTS_PMU_MAX_RULES	16
 #define DTS_PMU_MAX_RESTRICTED	4
 #define DTS_PMU_MAX_ALT		8	/* groups of alternative codes */
@@ -220,8 +219,7 @@ struct dts_pmu {
 	u64 code_mask;			/* every config bit a field describes */
 	u64 linux_mask;			/* the EBB, BHRB and IFM fields' bits */
 	u64 mark_bits, thresh_bits, bhrb_bits, ebb_bits;
-	u8 pmc_shift, unit_shift;
-	u8 pmc_mask, unit_mask;
+	u8 pmc_shift, pmc_mask;
 
 	/* compiled by dts_pmu_compile(): what the hot path reads */
 	u64 ebb_pmc_bits;		/* ebb_bits if EBB events need a PMC */

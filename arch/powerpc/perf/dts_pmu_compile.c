@@ -52,13 +52,20 @@ static const struct {
 	{ DTS_ROLE_IFM, (u64)EVENT_IFM_MASK << EVENT_IFM_SHIFT },
 };
 
-/* Bits a field instance occupies in its MMCR */
-static u64 dts_field_target_mask(const struct dts_pmu_field *f, unsigned int pmc)
+/*
+ * Bits instance @n of field @f occupies in its MMCR: the one of PMC @n
+ * for a per-counter field, the one instance (@n 1) of a shared field;
+ * 0 when there is no such instance.
+ */
+static u64 dts_field_target_mask(const struct dts_pmu *p, const struct dts_pmu_field *f,
+				 unsigned int n)
 {
 	unsigned int width = f->encoding == DTS_ENC_THRESH_CMP_P10 ? 11 : fls64(f->mask);
 	u64 m = width == 64 ? ~0ULL : (1ULL << width) - 1;
 
-	return m << (f->per_pmc ? f->pmc_shift[pmc] : f->target);
+	if (f->per_pmc ? !(p->programmable & BIT(n)) : n > 1)
+		return 0;
+	return m << (f->per_pmc ? f->pmc_shift[n] : f->target);
 }
 
 static int dts_check_roles(struct dts_parse *ps, const struct device_node *np)
@@ -138,11 +145,8 @@ static int dts_check_owned(struct dts_parse *ps, const struct device_node *np,
 	unsigned int n, k;
 
 	for (n = 1; n <= p->nr_pmc; n++) {
-		u64 m;
+		u64 m = dts_field_target_mask(p, f, n);
 
-		if (f->per_pmc ? !(p->programmable & BIT(n)) : n > 1)
-			continue;
-		m = dts_field_target_mask(f, n);
 		for (k = 0; k < ARRAY_SIZE(dts_owned); k++) {
 			if (f->mmcr != dts_owned[k].mmcr || !(m & dts_owned[k].bits))
 				continue;
@@ -153,6 +157,41 @@ static int dts_check_owned(struct dts_parse *ps, const struct device_node *np,
 		}
 	}
 	return 0;
+}
+
+static u64 dts_role_bits(const struct dts_pmu *p, enum dts_pmu_role r)
+{
+	const struct dts_pmu_field *f;
+
+	if (p->role[r] == DTS_PMU_NO_FIELD)
+		return 0;
+	f = &p->fields[p->role[r]];
+	return f->mask << f->shift;
+}
+
+/* What the roles give: the bits and values read per event and per code */
+static void dts_compile_roles(struct dts_pmu *p)
+{
+	const struct dts_pmu_field *f;
+	unsigned int i;
+
+	p->mark_bits = dts_role_bits(p, DTS_ROLE_MARK);
+	p->thresh_bits = dts_role_bits(p, DTS_ROLE_THRESH_SEL);
+	p->bhrb_bits = dts_role_bits(p, DTS_ROLE_BHRB);
+	p->ebb_bits = dts_role_bits(p, DTS_ROLE_EBB);
+	p->linux_mask = p->ebb_bits | p->bhrb_bits | dts_role_bits(p, DTS_ROLE_IFM);
+	p->cond_bits = p->mark_bits | p->thresh_bits | p->bhrb_bits;
+	p->ebb_pmc_bits = p->ebb_needs_pmc ? p->ebb_bits : 0;
+	p->bhrb_ebb_bits = p->bhrb_needs_ebb ? p->bhrb_bits : 0;
+	f = &p->fields[p->role[DTS_ROLE_PMC]];
+	p->pmc_shift = f->shift;
+	p->pmc_mask = f->mask;
+	p->code_mask = 0;
+	for (i = 0; i < p->nr_fields; i++)
+		if (!p->fields[i].config)
+			p->code_mask |= p->fields[i].mask << p->fields[i].shift;
+	p->bad_bits[0] = ~p->code_mask;
+	p->bad_bits[1] = ~p->code_mask | p->ebb_pmc_bits;
 }
 
 /* The fields against each other, the raw ABI and the kernel's bits */
@@ -180,11 +219,8 @@ int dts_pmu_check_fields(struct dts_parse *ps, const struct device_node *np)
 		if (f->mmcr == DTS_PMU_NO_FIELD)
 			continue;
 		for (n = 1; n <= p->nr_pmc; n++) {
-			u64 m;
+			u64 m = dts_field_target_mask(p, f, n);
 
-			if (f->per_pmc ? !(p->programmable & BIT(n)) : n > 1)
-				continue;
-			m = dts_field_target_mask(f, n);
 			if (dst[f->mmcr] & m)
 				return dts_bad(ps, np,
 					       "field %s (PMC%u) overlaps another field in %s",
@@ -205,7 +241,8 @@ int dts_pmu_check_fields(struct dts_parse *ps, const struct device_node *np)
 			n += p->fields[i].per_pmc ? hweight32(p->programmable) : 1;
 	if (n > DTS_PMU_MAX_PLACES)
 		return dts_bad(ps, np, "more than %d field placements", DTS_PMU_MAX_PLACES);
-	dts_pmu_compile(p);
+	/* what reading the rules, events and codes needs; the rest at the end */
+	dts_compile_roles(p);
 	return 0;
 }
 
@@ -227,45 +264,6 @@ int dts_check_code(struct dts_parse *ps, const struct device_node *np,
 		return dts_bad(ps, np, "%s 0x%llx is not one of the codes PMC%u counts", what,
 			       code, pmc);
 	return 0;
-}
-
-static u64 dts_role_bits(const struct dts_pmu *p, enum dts_pmu_role r)
-{
-	const struct dts_pmu_field *f;
-
-	if (p->role[r] == DTS_PMU_NO_FIELD)
-		return 0;
-	f = &p->fields[p->role[r]];
-	return f->mask << f->shift;
-}
-
-static void dts_compile_roles(struct dts_pmu *p)
-{
-	const struct dts_pmu_field *f;
-	unsigned int i;
-
-	p->mark_bits = dts_role_bits(p, DTS_ROLE_MARK);
-	p->thresh_bits = dts_role_bits(p, DTS_ROLE_THRESH_SEL);
-	p->bhrb_bits = dts_role_bits(p, DTS_ROLE_BHRB);
-	p->ebb_bits = dts_role_bits(p, DTS_ROLE_EBB);
-	p->linux_mask = p->ebb_bits | p->bhrb_bits | dts_role_bits(p, DTS_ROLE_IFM);
-	p->cond_bits = p->mark_bits | p->thresh_bits | p->bhrb_bits;
-	p->ebb_pmc_bits = p->ebb_needs_pmc ? p->ebb_bits : 0;
-	p->bhrb_ebb_bits = p->bhrb_needs_ebb ? p->bhrb_bits : 0;
-	f = &p->fields[p->role[DTS_ROLE_PMC]];
-	p->pmc_shift = f->shift;
-	p->pmc_mask = f->mask;
-	if (p->role[DTS_ROLE_UNIT] != DTS_PMU_NO_FIELD) {
-		f = &p->fields[p->role[DTS_ROLE_UNIT]];
-		p->unit_shift = f->shift;
-		p->unit_mask = f->mask;
-	}
-	p->code_mask = 0;
-	for (i = 0; i < p->nr_fields; i++)
-		if (!p->fields[i].config)
-			p->code_mask |= p->fields[i].mask << p->fields[i].shift;
-	p->bad_bits[0] = ~p->code_mask;
-	p->bad_bits[1] = ~p->code_mask | p->ebb_pmc_bits;
 }
 
 /*
@@ -342,9 +340,13 @@ static void dts_compile_places(struct dts_pmu *p, u8 group[])
 		}
 	}
 	p->dw_constraint = (u64)p->pmc_shift << 8 * DTS_DW_PMC_SHIFT |
-			   (u64)p->pmc_mask << 8 * DTS_DW_PMC_MASK |
-			   (u64)p->unit_shift << 8 * DTS_DW_UNIT_SHIFT |
-			   (u64)p->unit_mask << 8 * DTS_DW_UNIT_MASK;
+			   (u64)p->pmc_mask << 8 * DTS_DW_PMC_MASK;
+	if (p->role[DTS_ROLE_UNIT] != DTS_PMU_NO_FIELD) {
+		const struct dts_pmu_field *f = &p->fields[p->role[DTS_ROLE_UNIT]];
+
+		p->dw_constraint |= (u64)f->shift << 8 * DTS_DW_UNIT_SHIFT |
+				    (u64)f->mask << 8 * DTS_DW_UNIT_MASK;
+	}
 	p->dw_mmcr = p->dw_constraint;
 	p->dw_constraint |= (u64)p->nc_shift << 8 * DTS_DW_NC_SHIFT;
 	if (p->role[DTS_ROLE_SDAR] != DTS_PMU_NO_FIELD) {
@@ -381,8 +383,8 @@ static u32 dts_rule_bit(const struct dts_pmu_rule *r, unsigned int i)
 }
 
 /*
- * Compile @p's fields and rules into what the backend runs.  Called once
- * the fields are checked (rules may follow) and again at the end.
+ * Compile @p's fields and rules into what the backend runs: at the end of
+ * dts_pmu_parse(), or after a test changed a description.
  */
 void dts_pmu_compile(struct dts_pmu *p)
 {
