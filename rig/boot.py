@@ -236,6 +236,10 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
          r"equiv_unknown_cpu_events: \d+ events, \d+ cases, (\d+) diffs"),
         ("equiv_unknown_cpu_groups_diffs",
          r"equiv_unknown_cpu_events: .*schedulable\), (\d+) diffs"),
+        ("fuzz_mutants", r"fuzz: seed \S+ (\d+) mutants"),
+        ("fuzz_accepted", r"fuzz: seed .* (\d+) accepted"),
+        ("fuzz_invariant_violations", r"fuzz: seed .* (\d+) invariant violations"),
+        ("fuzz_groups_scheduled", r"fuzz: seed .*\((\d+) scheduled\)"),
     ]
     for key, pat in facts:
         m = re.search(pat, text)
@@ -249,6 +253,22 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         v = tagged(tag)
         if v:
             f.write("%s: %s\n" % (key, v[0]))
+    # the sanitizer boot (rig/guest/san.sh)
+    if "RIG: SAN-BEGIN" in text:
+        fs = [ln.split()[2:7] for ln in lines if ln.startswith("RIG: FAILSLAB ")]
+        f.write("kasan_reports: %d\n" % len(re.findall(r"BUG: KASAN", text)))
+        km = tagged("KMEMLEAK")
+        f.write("kmemleak_leaks: %s\n" % (km[0] if km else "-"))
+        f.write("failslab_blobs: %d\n" % len(fs))
+        for i, key in enumerate(("injections", "refused", "absorbed", "wrong")):
+            f.write("failslab_%s: %d\n" % (key, sum(int(x[i + 1]) for x in fs)))
+        f.write("failslab_oopses: %d\n" % len([ln for ln in lines if re.search(
+            r"Oops:|Kernel panic|BUG:|WARNING:", ln)]))
+        with open(os.path.join(a.outdir, "schema-kernel.tsv"), "w") as o:
+            for ln in lines:
+                if ln.startswith("RIG: SCHEMA "):
+                    x = ln[len("RIG: SCHEMA "):].split(" ", 2)
+                    o.write("\t".join(x + [""] * (3 - len(x))) + "\n")
     for ln in fw_lines:
         m = re.match(r"RIG: FW-(STAGE|PMU|RESULT|KEXEC) (.*)", ln)
         if m:

@@ -365,6 +365,63 @@ for label, group, pre, machine in GROUPS:
     where = machine
     compare(label, group, pre, machine)
 
+def fuzz_and_sanitizers():
+    """The fuzzer (dt and dt9 boots, half the mutants each), the sanitizer
+    boot (san) and the schema/kernel differential (issue 15)."""
+    global where
+    where = "san"
+    info = {b: kv(os.path.join(res, b, "boot.txt")) for b in ("dt", "dt9", "san")}
+    fz = [info[b] for b in ("dt", "dt9") if "fuzz_mutants" in info[b]]
+    total = {k: sum(int(i.get(k, 0)) for i in fz) for k in
+             ("fuzz_mutants", "fuzz_accepted", "fuzz_invariant_violations",
+              "fuzz_groups_scheduled")}
+    check(len(fz) == 2 and total["fuzz_mutants"] >= 100000 and total["fuzz_accepted"] > 0
+          and total["fuzz_invariant_violations"] == 0,
+          "fuzzer: %s" % total)
+    summary.extend(total.items())
+
+    san = info["san"]
+    ok = san.get("completed") == "yes" and san.get("oops") == "no"
+    check(ok, "boot san: completed=%s oops=%s killed=%s" % (
+        san.get("completed"), san.get("oops"), san.get("killed")))
+    for case, r in read_tsv(os.path.join(res, "san", "kunit.tsv")):
+        check(r == "ok", "kunit %s on san" % case)
+    keys = ("kasan_reports", "kmemleak_leaks", "failslab_injections", "failslab_refused",
+            "failslab_absorbed", "failslab_wrong", "failslab_oopses")
+    for k in keys:
+        summary.append((k, san.get(k, "-")))
+    check(san.get("kasan_reports") == "0", "KASAN reports: %s" % san.get("kasan_reports"))
+    check(san.get("kmemleak_leaks") == "0", "kmemleak leaks: %s" % san.get("kmemleak_leaks"))
+    check(san.get("failslab_blobs") == "3" and int(san.get("failslab_injections", 0)) >= 100
+          and san.get("failslab_wrong") == "0" and san.get("failslab_oopses") == "0",
+          "failslab: %s" % {k: san.get(k) for k in keys if k.startswith("failslab")})
+
+    host = {r[0]: r[1:] for r in read_tsv(os.path.join(res, "schema.tsv"))}
+    kern = {r[0]: r[1:] for r in read_tsv(os.path.join(res, "san", "schema-kernel.tsv"))}
+    corpus = os.path.join(os.path.dirname(res.rstrip("/")), "schema", "list.tsv")
+    what = {r[0]: r[1:] for r in read_tsv(corpus)}
+    dis = []
+    for name in sorted(what):
+        h, k = host.get(name, ["missing"]), kern.get(name, ["missing"])
+        if h[0] != k[0] or h[0] not in ("accepted", "rejected"):
+            dis.append("%s\t%s\tschema %s: %s\tkernel %s: %s" % (
+                name, " ".join(what[name]), h[0], (h[1:] or [""])[0],
+                k[0], (k[1:] or [""])[0]))
+    with open(os.path.join(res, "schema-disagreements.txt"), "w") as f:
+        f.write("".join(d + "\n" for d in dis))
+    summary.append(("schema_kernel_cases", len(what)))
+    summary.append(("schema_kernel_accepted_both", len(
+        [n for n in what if host.get(n, [""])[0] == kern.get(n, [""])[0] == "accepted"])))
+    summary.append(("schema_kernel_disagreements", len(dis)))
+    # Not yet a check: the binding and the parser still disagree (issue 15
+    # open); the figure and the list are reported, never counted as passed.
+    print("schema/kernel differential: %d cases, %d disagreements (schema-disagreements.txt)"
+          % (len(what), len(dis)))
+
+
+if not quick:
+    fuzz_and_sanitizers()
+
 summary.append(("checks_passed", passed))
 summary.append(("checks_failed", failed))
 with open(os.path.join(res, "summary.txt"), "w") as f:

@@ -17,7 +17,7 @@ SUDO=""
 GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=false"
 PKGS="gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross device-tree-compiler sparse dt-schema yamllint bc bison flex
 libssl-dev libelf-dev cpio ccache linux-source-6.12 xz-utils python3 git make
-gcc libc6-dev python3-ply python3-git"
+gcc libc6-dev python3-ply python3-git python3-libfdt"
 
 missing=""
 for p in $PKGS; do

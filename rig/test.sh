@@ -4,7 +4,9 @@
 #          powernv10 four times (stock, powerpc_pmu=legacy, powerpc_pmu=dt,
 #          fw: the description in the boot device tree, by kexec) and
 #          powernv9 twice (stock9, dt9), compare each machine's boots with
-#          its stock boot; ends with "N passed, N failed".
+#          its stock boot; then the sanitizer boot (san: KASAN, kmemleak,
+#          failslab; the schema/kernel differential); ends with
+#          "N passed, N failed".
 #   quick  patched kernel, DT boot only, KUnit + event_code_tests.
 #   run    boot one kernel (BOOT=dt|legacy|stock, or dt9|stock9 on POWER9)
 #          into a busybox shell with perf and the selftests.
@@ -50,7 +52,11 @@ boot_args() {
 	case $1 in
 	stock | stock9) echo "" ;;
 	legacy) echo "powerpc_pmu=legacy kunit.filter=speed>very_slow" ;;
-	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
+	# the fuzzer (a very slow KUnit case): half the mutants on each
+	dt) echo "powerpc_pmu=dt dts_pmu_test_fuzz.mutants=50000" ;;
+	dt9) echo "powerpc_pmu=dt dts_pmu_test_fuzz.first=50000 dts_pmu_test_fuzz.mutants=50000" ;;
+	# KASAN, kmemleak, failslab: the parser, corpus and fuzzer suites
+	san) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_[pf]* dts_pmu_test_fuzz.mutants=2000" ;;
 	# the first stage of the firmware boot (rig/guest/fw-stage.sh): the
 	# command line of each later stage is the script's
 	fw) echo "rig.fw=first kunit.enable=0" ;;
@@ -60,6 +66,7 @@ boot_args() {
 vmlinux_for() {
 	case $1 in
 	stock*) echo "$B/obj/stock/vmlinux" ;;
+	san) echo "$B/obj/san/vmlinux" ;;
 	*) echo "$B/obj/patched/vmlinux" ;;
 	esac
 }
@@ -84,6 +91,25 @@ build_patched() {
 		"$top/rig/patched.config"
 }
 
+# The sanitizer boot (rig/sanitize.config: KASAN, kmemleak, failslab) and
+# the schema/kernel differential: mutants of the built-in descriptions
+# (rig/schema-corpus.py), checked by dt-schema here (rig/schema-check.py)
+# and by the kernel in that boot (rig/guest/san.sh).
+build_san() {
+	local dtb=$B/obj/patched/arch/powerpc/perf
+	step kernel-san bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/san" \
+		"$top/rig/patched.config" "$top/rig/sanitize.config" &&
+	step schema-corpus /usr/bin/python3 "$top/rig/schema-corpus.py" "$B/schema" 0x5c4e 1000 \
+		"$dtb/dts-pmu-power10.dtb" "$dtb/dts-pmu-power9.dtb" &&
+	step schema-binding make -C "$B/patched" O="$B/obj/dtcheck" DT_SCHEMA_MIN_VERSION=2022.08 \
+		dt_binding_schemas &&
+	step schema-check /usr/bin/python3 "$top/rig/schema-check.py" \
+		"$B/obj/dtcheck/Documentation/devicetree/bindings/processed-schema.json" \
+		"$B/schema" "$R/schema.tsv" &&
+	RIG_SAN=$B/schema RIG_PERF=0 step initrd-san bash "$top/rig/mkinitrd.sh" \
+		"$B/selftests" "$B/initrd-san/initrd.gz" --only 'no-selftests'
+}
+
 build_selftests() {
 	step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
 	step perf bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
@@ -94,13 +120,14 @@ build_selftests() {
 initrd_for() {
 	case $1 in
 	fw) echo "$B/initrd-fw/initrd.gz" ;;
+	san) echo "$B/initrd-san/initrd.gz" ;;
 	*) echo "$B/initrd/initrd.gz" ;;
 	esac
 }
 
 boot() {
 	local name=$1
-	python3 "$top/rig/boot.py" --idle "$IDLE" --tests "$B/initrd/initramfs/rig/tests.list" \
+	python3 "$top/rig/boot.py" --idle "$IDLE" --tests "$(dirname "$(initrd_for "$name")")/initramfs/rig/tests.list" \
 		--machine "$(machine_for "$name")" \
 		"$name" "$(vmlinux_for "$name")" "$(initrd_for "$name")" "$R/$name" $(boot_args "$name") \
 		> "$R/logs/boot-$name.log" 2>&1
@@ -114,6 +141,7 @@ full)
 	build_selftests
 	RIG_FW=$B/obj/patched/vmlinux step initrd-fw bash "$top/rig/mkinitrd.sh" \
 		"$B/selftests" "$B/initrd-fw/initrd.gz"
+	build_san
 	# One guest at a time: every boot sees the same host, so timing-
 	# sensitive tests meet the same conditions on each kernel.
 	boot stock
@@ -122,6 +150,7 @@ full)
 	boot fw
 	boot stock9
 	boot dt9
+	boot san
 	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
 		"$top/rig/emulator-skip.txt" "$R/steps.tsv"
 	rc=$?

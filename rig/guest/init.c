@@ -4,7 +4,8 @@
  * test named in /rig/tests.list under its own timeout, print one
  * machine-readable line per test, dump the cpu PMU's sysfs directories,
  * run /rig/perf-checks.sh (perf as a client of the PMU) and, for make
- * bench, /rig/bench.sh, and power off.
+ * bench, /rig/bench.sh, for make test's sanitizer boot /rig/san.sh, and
+ * power off.
  * With "rig.shell" on the kernel command line it runs no tests: it prints
  * a banner and gives the console an interactive busybox shell instead.
  * With "rig.fw=STAGE" (make test's firmware boot) a stage other than
@@ -441,6 +442,11 @@ int main(void)
 		char *bench[] = { BUSYBOX, "sh", "/rig/bench.sh", NULL };
 
 		run_cmd(bench, 300);
+	}
+	if (!access("/rig/san.sh", R_OK)) {
+		char *san[] = { BUSYBOX, "sh", "/rig/san.sh", NULL };
+
+		run_cmd(san, 1200);
 	}
 
 	printf("RIG: DONE\n");

@@ -355,7 +355,8 @@ static inline s64 dts_thresh_cmp_p10(u64 value)
 
 /*
  * A field's or rule's source value, encoded; false if it cannot be.  Like
- * isa207's thresh_cmp_val(), an invalid POWER10 value encodes as all ones.
+ * isa207's thresh_cmp_val(), an invalid POWER10 value encodes as zero (a
+ * rule refuses it), an invalid POWER9 one as itself.
  */
 static inline bool dts_encode(u8 encoding, u64 raw, u64 *out)
 {
@@ -364,7 +365,7 @@ static inline bool dts_encode(u8 encoding, u64 raw, u64 *out)
 	switch (encoding) {
 	case DTS_ENC_THRESH_CMP_P10:
 		v = dts_thresh_cmp_p10(raw);
-		*out = (u64)v;
+		*out = v < 0 ? 0 : v;
 		return v >= 0;
 	case DTS_ENC_THRESH_CMP_P9:
 		/* 3-bit exponent, 7-bit mantissa as given; upper 2 bits needed */

@@ -469,6 +469,11 @@ int __init dts_pmu_register(struct dts_parse *ps)
 	if (rc)
 		goto fail;
 	dts_registered = true;
+	/* the format attributes hold the strings: the arrays are not kept */
+	kfree(ps->fmt_names);
+	kfree(ps->fmt_specs);
+	ps->fmt_names = NULL;
+	ps->fmt_specs = NULL;
 	/* Tell userspace that EBB is supported, if the description has it */
 	if (b->t.ebb_bits)
 		cur_cpu_spec->cpu_user_features2 |= PPC_FEATURE2_EBB;

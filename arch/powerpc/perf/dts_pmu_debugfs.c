@@ -2,12 +2,25 @@
 /*
  * debugfs powerpc/dts_pmu: what the kernel understood of the description
  * driving the core PMU, for whoever writes or debugs one.
+ *
+ * debugfs powerpc/dts_pmu_check: write a flattened device tree with an
+ * "ibm,power-pmu" node under /pmus in one write(); this kernel's verifier
+ * reads it as it would a firmware one (the write fails with its error)
+ * and reading the file gives "accepted" or why not.  Nothing of the
+ * description is kept or used.
  */
 
 #include <linux/debugfs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/libfdt.h>
+#include <linux/mutex.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sizes.h>
+#include <linux/uaccess.h>
 #include <asm/reg.h>
 
 #include "dts_pmu.h"
@@ -85,11 +98,95 @@ static int dts_pmu_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(dts_pmu);
 
+static DEFINE_MUTEX(dts_check_lock);
+static char dts_check_verdict[sizeof(((struct dts_parse *)0)->err) + 16] = "nothing checked\n";
+
+/* Verify the description in @blob; 0 if this kernel would accept it */
+static int dts_check_blob(const void *blob, size_t len, struct dts_parse *ps,
+			  struct dts_pmu *p)
+{
+	struct device_node *root = NULL, *np;
+	void *mem;
+	int rc;
+
+	if (fdt_check_header(blob) || fdt_totalsize(blob) > len) {
+		strscpy(ps->err, "not a flattened device tree", sizeof(ps->err));
+		return -EINVAL;
+	}
+	mem = of_fdt_unflatten_tree(blob, NULL, &root);
+	if (!mem || !root) {
+		strscpy(ps->err, mem ? "no root node" : "cannot unflatten", sizeof(ps->err));
+		kfree(mem);
+		return mem ? -EINVAL : -ENOMEM;
+	}
+	np = dts_find_node(root, NULL);
+	if (np) {
+		rc = dts_pmu_parse(ps, p, np);
+		if (!rc)
+			dts_parse_free(ps);
+		of_node_put(np);
+	} else {
+		strscpy(ps->err, "no ibm,power-pmu node under /pmus", sizeof(ps->err));
+		rc = -ENODEV;
+	}
+	kfree(mem);
+	return rc;
+}
+
+static ssize_t dts_check_write(struct file *file, const char __user *ubuf, size_t len,
+			       loff_t *ppos)
+{
+	struct dts_parse *ps;
+	struct dts_pmu *p;
+	void *blob;
+	int rc = -ENOMEM;
+
+	if (*ppos || len < sizeof(struct fdt_header) || len > SZ_1M)
+		return -EINVAL;
+	blob = memdup_user(ubuf, len);
+	if (IS_ERR(blob))
+		return PTR_ERR(blob);
+	ps = kzalloc(sizeof(*ps), GFP_KERNEL);
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (ps && p)
+		rc = dts_check_blob(blob, len, ps, p);
+	mutex_lock(&dts_check_lock);
+	if (!rc)
+		strscpy(dts_check_verdict, "accepted\n", sizeof(dts_check_verdict));
+	else
+		snprintf(dts_check_verdict, sizeof(dts_check_verdict), "rejected (%d): %s\n",
+			 rc, ps && ps->err[0] ? ps->err : "out of memory");
+	mutex_unlock(&dts_check_lock);
+	kfree(p);
+	kfree(ps);
+	kfree(blob);
+	return rc ?: len;
+}
+
+static ssize_t dts_check_read(struct file *file, char __user *ubuf, size_t len, loff_t *ppos)
+{
+	char buf[sizeof(dts_check_verdict)];
+
+	mutex_lock(&dts_check_lock);
+	strscpy(buf, dts_check_verdict, sizeof(buf));
+	mutex_unlock(&dts_check_lock);
+	return simple_read_from_buffer(ubuf, len, ppos, buf, strlen(buf));
+}
+
+static const struct file_operations dts_check_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.read	= dts_check_read,
+	.write	= dts_check_write,
+	.llseek	= default_llseek,
+};
+
 static int __init dts_pmu_debugfs_init(void)
 {
 	if (dts_pmu_live())
 		debugfs_create_file("dts_pmu", 0444, arch_debugfs_dir, NULL,
 				    &dts_pmu_fops);
+	debugfs_create_file("dts_pmu_check", 0600, arch_debugfs_dir, NULL, &dts_check_fops);
 	return 0;
 }
 late_initcall(dts_pmu_debugfs_init);
