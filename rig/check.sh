@@ -106,7 +106,11 @@ if [ ${#cfiles[@]} -gt 0 ]; then
 		fail "patched kernel does not build"
 	bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock" > "$R/stock-build.log" 2>&1
 fi
-norm() { sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | grep -E 'warning|error' | sort -u; }
+# a finding without its line number and tree (patched and stock differ in both)
+norm() {
+	sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/; s#^[^ :]*/(arch|include|kernel|drivers)/#\1/#' |
+		grep -E 'warning|error' | sort -u
+}
 for f in "${cfiles[@]}"; do
 	o=${f%.c}.o
 	if [ ! -f "$B/obj/patched/$o" ]; then

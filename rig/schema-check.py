@@ -11,7 +11,9 @@ error and the ibm,power-pmu binding selected its description node (a node
 the binding does not select is not a description: the kernel finds none
 either).  A blob dt-schema cannot even read (a string property that is not
 ASCII) is rejected, and so is one it reports an error in while decoding
-(a property whose size does not fit its type).
+(a property whose size does not fit its type, a string without its
+terminating NUL: see prop_value() below), and so is a tree with two
+sibling nodes or properties of one name (duplicates()).
 """
 import contextlib
 import io
@@ -21,8 +23,27 @@ import os
 import sys
 
 import dtschema
+import libfdt
 
 schema_file, corpus, out = sys.argv[1:4]
+
+# dt-schema 2022.08 decodes a string-typed property by dropping its last
+# byte unread: a string cut short (no terminating NUL) or empty reads as a
+# valid, shorter string.  dtc and libfdt treat it as not a string; say so
+# the way the decoder reports its other findings (on stderr).
+_prop_value = dtschema.dtb.prop_value
+
+
+def prop_value(nodename, p):
+    v = _prop_value(nodename, p)
+    data = bytes(p)
+    if isinstance(v, list) and v and all(isinstance(x, str) for x in v) and \
+            (not data or data[-1] != 0):
+        print("%s: string not NUL-terminated" % p.name, file=sys.stderr)
+    return v
+
+
+dtschema.dtb.prop_value = prop_value
 BINDING = "http://devicetree.org/schemas/perf/ibm,power-pmu.yaml#"
 NPROC = 2
 
@@ -79,10 +100,33 @@ def check(node, nodename, errors, selected):
             check(value, name, errors, selected)
 
 
+def duplicates(path):
+    """Sibling nodes or properties of one name: dt-schema reads a node as a
+    dictionary and keeps the last; dtc refuses such a tree."""
+    f = libfdt.Fdt(open(path, "rb").read())
+    found = []
+
+    def walk(n, where):
+        names = []
+        p = f.first_property_offset(n, libfdt.QUIET_NOTFOUND)
+        while p >= 0:
+            names.append(f.get_property_by_offset(p).name)
+            p = f.next_property_offset(p, libfdt.QUIET_NOTFOUND)
+        c = f.first_subnode(n, libfdt.QUIET_NOTFOUND)
+        while c >= 0:
+            names.append(f.get_name(c))
+            walk(c, where + "/" + f.get_name(c))
+            c = f.next_subnode(c, libfdt.QUIET_NOTFOUND)
+        found.extend("%s/%s twice" % (where, x) for x in set(names) if names.count(x) > 1)
+    walk(0, "")
+    return found
+
+
 def verdict(name):
     errors, selected = [], []
     msgs = io.StringIO()
     try:
+        errors.extend("decoding: " + d for d in duplicates(os.path.join(corpus, name + ".dtb")))
         # what dt-schema says while decoding ("size (2) error for type
         # uint32"): dt-validate prints it, make check fails on it
         with contextlib.redirect_stderr(msgs):

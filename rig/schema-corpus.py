@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Mutants of the built-in descriptions for the schema/kernel differential.
 
-usage: schema-corpus.py OUTDIR SEED RANDOM power10.dtb power9.dtb
+usage: schema-corpus.py OUTDIR SEED RANDOM BINDING.yaml power10.dtb power9.dtb
 
 Writes OUTDIR/NNNNN.dtb and OUTDIR/list.tsv (name, description, mutation):
   - the systematic corpus of the KUnit malformed-corpus case, for every
@@ -12,8 +12,9 @@ Writes OUTDIR/NNNNN.dtb and OUTDIR/list.tsv (name, description, mutation):
     from elsewhere, renamed, resized, a string corrupted, the cells of a
     value swapped or re-formed (<hi lo> <-> <0 hi 0 lo>), a node deleted,
     added or renamed;
-  - the unmutated descriptions, and the first one without the code of its
-    last event (refused late: make test's fault injection sweeps all three).
+  - the unmutated descriptions, the first one without the code of its last
+    event (refused late: make test's fault injection sweeps all three), and
+    the binding's example (case 00003).
 Each blob gets the root model/compatible dt-schema asks of every root
 (a description is a detached tree, not a board).  Run with Debian's
 python3-libfdt (/usr/bin/python3).
@@ -21,13 +22,14 @@ python3-libfdt (/usr/bin/python3).
 import os
 import random
 import struct
+import subprocess
 import sys
 
 import libfdt
 
-out, seed, nrand = sys.argv[1], int(sys.argv[2], 0), int(sys.argv[3])
+out, seed, nrand, binding = sys.argv[1], int(sys.argv[2], 0), int(sys.argv[3]), sys.argv[4]
 bases = [(os.path.basename(p).split("-")[-1].split(".")[0], open(p, "rb").read())
-         for p in sys.argv[4:]]
+         for p in sys.argv[5:]]
 PMU = "/pmus/pmu_dts@0"
 os.makedirs(out, exist_ok=True)
 cases = []
@@ -76,14 +78,20 @@ def emit(f, desc, what):
     cases.append((name, desc, what.replace("\t", " ")))
 
 
-# the unmutated descriptions, and the first one refused late: its last
-# event without a code (make test's fault injection sweeps all three)
+# the unmutated descriptions, the first one refused late (its last event
+# without a code; make test's fault injection sweeps all three), and the
+# binding's example (its one example, the end of the file)
 for desc, blob in bases:
     emit(fresh(blob), desc, "unmutated")
 f = fresh(bases[0][1])
 last = [(n, p) for n, p in subtree(f) if "/events/" in p][-1]
 f.delprop(last[0], "event_code")
 emit(f, bases[0][0], "%s/event_code deleted" % last[1][len(PMU):])
+text = open(binding).read().split("examples:\n  - |\n", 1)[1]
+src = "/dts-v1/;\n/ {\n#address-cells = <1>;\n#size-cells = <1>;\n%s};\n" % text
+example = subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb"], input=src.encode(),
+                         capture_output=True, check=True).stdout
+emit(fresh(example), "example", "the binding's example")
 
 # the systematic corpus
 for desc, blob in bases:

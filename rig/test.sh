@@ -99,12 +99,13 @@ build_san() {
 	local dtb=$B/obj/patched/arch/powerpc/perf
 	step kernel-san bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/san" \
 		"$top/rig/patched.config" "$top/rig/sanitize.config" &&
+	local binding=$B/patched/Documentation/devicetree/bindings/perf/ibm,power-pmu.yaml
 	step schema-corpus /usr/bin/python3 "$top/rig/schema-corpus.py" "$B/schema" 0x5c4e 1000 \
-		"$dtb/dts-pmu-power10.dtb" "$dtb/dts-pmu-power9.dtb" &&
-	step schema-binding make -C "$B/patched" O="$B/obj/dtcheck" DT_SCHEMA_MIN_VERSION=2022.08 \
-		dt_binding_schemas &&
+		"$binding" "$dtb/dts-pmu-power10.dtb" "$dtb/dts-pmu-power9.dtb" &&
+	step schema-binding make -C "$B/patched" O="$B/obj/schema" DT_SCHEMA_MIN_VERSION=2022.08 \
+		DT_SCHEMA_FILES=ibm,power-pmu.yaml dt_binding_check &&
 	step schema-check /usr/bin/python3 "$top/rig/schema-check.py" \
-		"$B/obj/dtcheck/Documentation/devicetree/bindings/processed-schema.json" \
+		"$B/obj/schema/Documentation/devicetree/bindings/processed-schema.json" \
 		"$B/schema" "$R/schema.tsv" &&
 	RIG_SAN=$B/schema RIG_PERF=0 step initrd-san bash "$top/rig/mkinitrd.sh" \
 		"$B/selftests" "$B/initrd-san/initrd.gz" --only 'no-selftests'

@@ -3,6 +3,8 @@
  * Core PMU driven by a device-tree description ("ibm,power-pmu").
  *
  * The files, along the flow, one job each:
+ *   dts_pmu_shape.c    holds a description to the binding's shape: its
+ *                      nodes, properties and their types;
  *   dts_pmu_desc.c     reads a description node into struct dts_pmu and
  *                      refuses what the backend cannot execute safely;
  *   dts_pmu_events.c   its events, cache events, BHRB filters, deny lists;
@@ -271,7 +273,7 @@ __printf(3, 4) int dts_bad(struct dts_parse *ps, const struct device_node *np,
 int dts_get_u32(struct dts_parse *ps, const struct device_node *np, const char *name,
 		u32 *val, u32 min, u32 max, bool required);
 int dts_get_u64(struct dts_parse *ps, const struct device_node *np, const char *name,
-		u64 *val, bool one_cell, bool required);
+		u64 *val, bool required);
 int dts_get_u64_list(struct dts_parse *ps, const struct device_node *np,
 		     const char *name, u64 *vals, int max);
 int dts_get_string(struct dts_parse *ps, const struct device_node *np,
@@ -305,6 +307,9 @@ void dts_parse_free(struct dts_parse *ps);
 
 /* dts_pmu_rules.c */
 int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np);
+
+/* dts_pmu_shape.c */
+int dts_pmu_check_shape(struct dts_parse *ps, const struct device_node *np);
 
 /* dts_pmu_compile.c */
 int dts_pmu_check_fields(struct dts_parse *ps, const struct device_node *np);

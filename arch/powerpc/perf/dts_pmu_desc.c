@@ -121,9 +121,12 @@ static int dts_cells(struct dts_parse *ps, const struct device_node *np,
 	return n;
 }
 
-/* A 64-bit value, or where @one_cell allows it a single cell */
+/*
+ * A 64-bit value, in the description's cell form: never one cell, so that
+ * a value cut short is refused, not read as another one.
+ */
 int dts_get_u64(struct dts_parse *ps, const struct device_node *np,
-		const char *name, u64 *val, bool one_cell, bool required)
+		const char *name, u64 *val, bool required)
 {
 	const __be32 *c;
 	int len, n;
@@ -133,10 +136,6 @@ int dts_get_u64(struct dts_parse *ps, const struct device_node *np,
 		if (required)
 			return dts_bad(ps, np, "missing property %s", name);
 		return -ENOENT;
-	}
-	if (len == 4 && one_cell) {
-		*val = be32_to_cpup(c);
-		return 0;
 	}
 	n = dts_cells(ps, np, name, c, len, val, 1);
 	return n < 0 ? n : 0;
@@ -479,6 +478,9 @@ int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_n
 	memset(p->role, DTS_PMU_NO_FIELD, sizeof(p->role));
 	ps->pmu = p;
 
+	rc = dts_pmu_check_shape(ps, np);
+	if (rc)
+		goto fail;
 	rc = dts_get_string(ps, np, "pmu-name", &name, true);
 	if (!rc && !dts_name_ok(name, sizeof(p->name)))
 		rc = dts_bad(ps, np, "pmu-name longer than %zu characters", sizeof(p->name) - 1);

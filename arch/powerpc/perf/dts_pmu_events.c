@@ -153,7 +153,7 @@ int dts_parse_events(struct dts_parse *ps, const struct device_node *pmu_np)
 	for_each_child_of_node(en, np) {
 		const char *name = kbasename(np->full_name);
 
-		rc = dts_get_u64(ps, np, "event_code", &code, true, true);
+		rc = dts_get_u64(ps, np, "event_code", &code, true);
 		if (!rc && !code)
 			rc = dts_bad(ps, np, "event_code is 0");
 		if (!rc)

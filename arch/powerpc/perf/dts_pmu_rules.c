@@ -47,9 +47,9 @@ static int dts_parse_rule(struct dts_parse *ps, struct device_node *np)
 	if (!rc)
 		rc = dts_parse_encoding(ps, np, &r->encoding);
 	if (!rc)
-		rc = dts_get_u64(ps, np, "constraint-mask", &r->cmask, false, true);
+		rc = dts_get_u64(ps, np, "constraint-mask", &r->cmask, true);
 	if (!rc)
-		rc = dts_get_u64(ps, np, "event-mask", &r->emask, true, true);
+		rc = dts_get_u64(ps, np, "event-mask", &r->emask, true);
 	if (rc)
 		return rc;
 	rc = dts_get_u32(ps, np, "event-shift", &v, 0, 63, false);
@@ -158,7 +158,7 @@ static int dts_parse_nc(struct dts_parse *ps, const struct device_node *np)
 	u32 v;
 	int rc;
 
-	rc = dts_get_u64(ps, np, "mask", &mask, false, true);
+	rc = dts_get_u64(ps, np, "mask", &mask, true);
 	if (!rc)
 		rc = dts_get_u32(ps, np, "shift", &v, 2 * p->nr_pmc, 60, true);
 	if (rc)
@@ -171,6 +171,10 @@ static int dts_parse_nc(struct dts_parse *ps, const struct device_node *np)
 	k = __ffs64(mask) - v + 1;
 	if (k != 4)
 		return dts_bad(ps, np, "mask 0x%llx: the counter field must be 4 bits wide", mask);
+	/* the adder counts one per event */
+	rc = dts_get_u32(ps, np, "increment", &v, 1, 1, false);
+	if (rc && rc != -ENOENT)
+		return rc;
 	/* no more events than the programmable counters can take */
 	v = nprog;
 	rc = dts_get_u32(ps, np, "limit", &v, 1, nprog, false);
@@ -231,10 +235,10 @@ static int dts_parse_grouping(struct dts_parse *ps, const struct device_node *np
 	struct dts_pmu *p = ps->pmu;
 	int rc;
 
-	rc = dts_get_u64(ps, np, "group-constraint-mask", &p->group_mask, true, false);
+	rc = dts_get_u64(ps, np, "group-constraint-mask", &p->group_mask, false);
 	if (rc && rc != -ENOENT)
 		return rc;
-	rc = dts_get_u64(ps, np, "group-constraint-value", &p->group_val, true, false);
+	rc = dts_get_u64(ps, np, "group-constraint-value", &p->group_val, false);
 	if (rc && rc != -ENOENT)
 		return rc;
 	if (p->group_val & ~p->group_mask)

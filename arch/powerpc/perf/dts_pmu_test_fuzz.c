@@ -55,7 +55,7 @@ MODULE_PARM_DESC(verbose, "print each mutant and the parser's verdict");
 #define DTS_FZ_BHRB	BIT_ULL(62)
 #define DTS_FZ_LINUX	GENMASK_ULL(63, 60)
 /* The freeze fields of PMC @n in MMCR2 (FCnS .. FCnH) */
-#define DTS_FZ_FREEZE(n)	GENMASK_ULL(63 - ((n) - 1) * 9, 55 - ((n) - 1) * 9)
+#define DTS_FZ_FREEZE(n)	(GENMASK_ULL(8, 0) << (55 - ((n) - 1) * 9))
 
 enum {
 	FZ_CELL, FZ_DELPROP, FZ_ADDPROP, FZ_RENAMEPROP, FZ_RESIZE, FZ_STRING,
@@ -212,7 +212,7 @@ static int dts_fz_mutate_prop(struct dts_fz *z, int node, int kind)
 	const void *pval;
 	const char *pname;
 	int prop, len, i;
-	u32 c;
+	fdt32_t c;
 
 	prop = dts_fz_prop(z, node);
 	if (prop < 0)
