@@ -332,28 +332,27 @@ static int dts_check_node(struct dts_parse *ps, const struct device_node *np,
 	if (sh->props[0].type == T_ANY && !sh->props[0].name)
 		return 0;
 	for_each_child_of_node(np, child) {
+		const char *cname = of_node_full_name(child);
 		const struct dts_node_shape *match = NULL;
 		struct device_node *first;
 
-
 		/* a listed name first, then a pattern */
 		for (c = sh->children; c && c->name; c++)
-			if (c->name[0] != '=' && !strcmp(c->name, of_node_full_name(child)))
+			if (c->name[0] != '=' && !strcmp(c->name, cname))
 				match = c;
 		for (c = sh->children; !match && c && c->name; c++)
-			if (c->name[0] == '=' && dts_name_matches(of_node_full_name(child), c->name))
+			if (c->name[0] == '=' && dts_name_matches(cname, c->name))
 				match = c;
 		if (!match) {
-			rc = dts_bad(ps, child, "node %s: not one %pOFn has", of_node_full_name(child),
-				     np);
+			rc = dts_bad(ps, child, "node %s: not one %pOFn has", cname, np);
 			of_node_put(child);
 			return rc;
 		}
 		/* a child is found by its name (none has a unit address): one of each */
-		first = of_get_child_by_name(np, of_node_full_name(child));
+		first = of_get_child_by_name(np, cname);
 		of_node_put(first);
 		if (first != child) {
-			rc = dts_bad(ps, child, "node %s twice", of_node_full_name(child));
+			rc = dts_bad(ps, child, "node %s twice", cname);
 			of_node_put(child);
 			return rc;
 		}

@@ -648,12 +648,9 @@ static void dts_fz_one(struct dts_fz *z, const void *orig, struct dts_parse *ps,
  */
 static void __init dts_test_fuzz(struct kunit *test)
 {
-	static const struct {
-		const char *platform;
-		const u8 *blob;
-	} descs[] __initconst = {
-		{ "power10", __dtb_dts_pmu_power10_begin },
-		{ "power9", __dtb_dts_pmu_power9_begin },
+	static const char * const platforms[] __initconst = { "power10", "power9" };
+	static const u8 * const blobs[] __initconst = {
+		__dtb_dts_pmu_power10_begin, __dtb_dts_pmu_power9_begin,
 	};
 	struct dts_fz *z = kunit_kzalloc(test, sizeof(*z), GFP_KERNEL);
 	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
@@ -664,7 +661,7 @@ static void __init dts_test_fuzz(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ps);
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	z->test = test;
-	z->size = max(fdt_totalsize(descs[0].blob), fdt_totalsize(descs[1].blob)) + DTS_FZ_SLACK;
+	z->size = max(fdt_totalsize(blobs[0]), fdt_totalsize(blobs[1])) + DTS_FZ_SLACK;
 	z->buf = kunit_kzalloc(test, z->size, GFP_KERNEL);
 	z->pp = kunit_kzalloc(test, sizeof(*z->pp), GFP_KERNEL);
 	z->evs = kunit_kcalloc(test, 8, sizeof(*z->evs), GFP_KERNEL);
@@ -674,8 +671,8 @@ static void __init dts_test_fuzz(struct kunit *test)
 
 	for (i = 0; i < mutants; i++) {
 		z->mutant = first + i;
-		z->platform = descs[z->mutant & 1].platform;
-		dts_fz_one(z, descs[z->mutant & 1].blob, ps, p);
+		z->platform = platforms[z->mutant & 1];
+		dts_fz_one(z, blobs[z->mutant & 1], ps, p);
 		cond_resched();
 	}
 	kunit_info(test, "fuzz: seed 0x%x, %u mutants, %u accepted, %u invariant violations, %u codes, %u groups (%u scheduled)\n",
