@@ -50,10 +50,8 @@ MODULE_PARM_DESC(verbose, "print each mutant and the parser's verdict");
 #define DTS_FZ_SLACK	8192
 #define DTS_FZ_REPORTS	20
 
-/* The Linux ABI bits of a raw code (isa207-common.h) */
-#define DTS_FZ_EBB	BIT_ULL(63)
-#define DTS_FZ_BHRB	BIT_ULL(62)
-#define DTS_FZ_LINUX	GENMASK_ULL(63, 60)
+/* The Linux ABI bits of a raw code: EBB, BHRB (isa207-common.h) */
+#define DTS_FZ_EBB	BIT_ULL(EVENT_EBB_SHIFT)
 /* The freeze fields of PMC @n in MMCR2 (FCnS .. FCnH) */
 #define DTS_FZ_FREEZE(n)	(GENMASK_ULL(8, 0) << (55 - ((n) - 1) * 9))
 
@@ -423,13 +421,13 @@ static unsigned int dts_fz_pmc(const struct dts_pmu *p, u64 code)
 static void dts_fz_code_ok(struct dts_fz *z, u64 code, unsigned int pmc)
 {
 	const struct dts_pmu *p = z->p;
-	u64 base = code & ~DTS_FZ_LINUX;
+	u64 base = code & ~EVENT_LINUX_MASK;
 
 	if (pmc > p->nr_pmc || pmc > DTS_PMU_MAX_PMC)
 		dts_fz_violation(z, code, "PMC%u of %u", pmc, p->nr_pmc);
 	if ((code & DTS_FZ_EBB) && !pmc)
 		dts_fz_violation(z, code, "an EBB event without its PMC");
-	if ((code & DTS_FZ_BHRB) && !(code & DTS_FZ_EBB))
+	if ((code & EVENT_WANTS_BHRB) && !(code & DTS_FZ_EBB))
 		dts_fz_violation(z, code, "BHRB without EBB");
 	if ((pmc == 5 && base != 0x500fa) || (pmc == 6 && base != 0x600f4))
 		dts_fz_violation(z, code, "PMC%u counts another event", pmc);
@@ -446,7 +444,7 @@ static u64 dts_fz_code(struct dts_fz *z)
 		c = z->ps->ev_codes[dts_fz_rand(z, z->ps->nr_events)];
 	else
 		c = (((u64)prandom_u32_state(&z->rnd) << 32) | prandom_u32_state(&z->rnd)) &
-		    (p->code_mask | DTS_FZ_LINUX);
+		    (p->code_mask | EVENT_LINUX_MASK);
 	if (r & 4)
 		c ^= BIT_ULL(dts_fz_rand(z, 64));
 	if (r & 8)
@@ -455,7 +453,7 @@ static u64 dts_fz_code(struct dts_fz *z)
 	if ((r & 0x30) == 0x30)
 		c |= DTS_FZ_EBB;
 	if ((r & 0xc0) == 0xc0)
-		c |= DTS_FZ_BHRB;
+		c |= EVENT_WANTS_BHRB;
 	return c;
 }
 
@@ -533,7 +531,7 @@ static void dts_fz_group(struct dts_fz *z)
 			dts_fz_violation(z, ev[i], "asks for PMC%u, on PMC%u",
 					 dts_fz_pmc(p, ev[i]), pmc);
 		dts_fz_code_ok(z, ev[i], pmc);
-		bhrb |= !!(ev[i] & DTS_FZ_BHRB);
+		bhrb |= !!(ev[i] & EVENT_WANTS_BHRB);
 		if (a->exclude_user)
 			r2 |= MMCR2_FCP(pmc);
 		if (a->exclude_hv)
