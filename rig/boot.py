@@ -108,6 +108,7 @@ def outcome(verdict, status, out):
 
 
 verdicts = {}
+earlier = {}
 order = []
 running = None
 out = []
@@ -119,27 +120,41 @@ for ln in lines:
         continue
     m = re.match(r"RIG: RESULT (\S+) (\S+) (\S+) (\S+)", ln)
     if m:
-        verdicts[m.group(1)] = (m.group(2), m.group(3), m.group(4),
-                                outcome(m.group(2), m.group(3), out))
-        order.append(m.group(1))
+        t = m.group(1)
+        if t in verdicts:
+            # run again after a failure (rig/emulator-retry.txt): the last
+            # attempt is the verdict, the earlier ones are reported
+            earlier.setdefault(t, []).append(verdicts[t][3])
+        else:
+            order.append(t)
+        verdicts[t] = (m.group(2), m.group(3), m.group(4), outcome(m.group(2), m.group(3), out))
         running = None
         continue
     if running:
         out.append(ln)
 done = any(ln.startswith("RIG: DONE") for ln in lines)
 if running and not done:
+    if running in verdicts:
+        earlier.setdefault(running, []).append(verdicts[running][3])
+    else:
+        order.append(running)
     verdicts[running] = ("hang", "-1", "-", "hang")
-    order.append(running)
 if a.tests:
     for ln in open(a.tests):
         f = ln.split()
-        if len(f) == 2 and not ln.startswith("#") and f[1] not in verdicts:
+        if len(f) >= 2 and not ln.startswith("#") and f[1] not in verdicts:
             verdicts[f[1]] = ("notrun", "-1", "-", "notrun")
             order.append(f[1])
 
 with open(os.path.join(a.outdir, "verdicts.tsv"), "w") as f:
     for t in order:
         f.write("%s\t%s\t%s\t%s\t%s\n" % ((t,) + verdicts[t]))
+
+# tests run again after a failure: the earlier attempts' outcomes, the last
+with open(os.path.join(a.outdir, "retries.tsv"), "w") as f:
+    for t in order:
+        if t in earlier:
+            f.write("%s\t%s\t%s\n" % (t, ",".join(earlier[t]), verdicts[t][3]))
 
 with open(os.path.join(a.outdir, "dts_pmu.txt"), "w") as f:
     for ln in lines:

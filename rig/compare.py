@@ -20,6 +20,9 @@ Every check counts once in the closing "N passed, N failed" line:
     every boot; each "perf test" verdict and each bad-input error equals
     stock's.
 Tests listed in EMULATOR_SKIP are not run; they count as skipped, not passed.
+Tests in rig/emulator-retry.txt ran again after a failure (at most the
+attempts it gives): the last attempt is the verdict compared; the earlier
+ones are reported (emulator_retries, emulator_retried, retries.txt).
 Writes RESULTS_DIR/summary.txt, RESULTS_DIR/verdicts.txt (the table, with
 each boot's outcomes) and RESULTS_DIR/checks.txt (each check's name and
 ok/FAIL: what two runs must have alike).
@@ -95,6 +98,7 @@ tables = []
 
 
 checks = []
+retries = []        # tests run again after a failure, every boot
 where = "build"     # the machine whose boots are being compared
 
 
@@ -300,6 +304,13 @@ def compare(label, BOOTS, pre, machine):
             summary.append((pre + "sampling_pass_" + key, len(
                 [t for t in samp if verd.get(b, {}).get(t) == "pass"])))
         summary.append((pre + "qemu_version", info.get(ref, {}).get("qemu_version", "-")))
+    # tests the guest ran again after a failure (rig/emulator-retry.txt):
+    # the last attempt was compared above; the earlier ones are reported
+    retried = ["%s %s: %s, then %s" % (b, r[0], r[1], r[2]) for b in boots
+               for r in read_tsv(os.path.join(res, b, "retries.tsv"))]
+    retries.extend(retried)
+    summary.append((pre + "emulator_retries", len(retried)))
+    summary.append((pre + "emulator_retried", " | ".join(retried) or "-"))
     for (suite, b), counts in sorted(suites.items()):
         summary.append(("verdicts_%s_%s" % (b, suite.replace("/", "_")),
                         " ".join("%s=%d" % kv_ for kv_ in sorted(counts.items()))))
@@ -446,6 +457,8 @@ summary.append(("checks_failed", failed))
 with open(os.path.join(res, "summary.txt"), "w") as f:
     for k, v in summary:
         f.write("%s: %s\n" % (k, v))
+with open(os.path.join(res, "retries.txt"), "w") as f:
+    f.write("".join(x + "\n" for x in retries))
 with open(os.path.join(res, "checks.txt"), "w") as f:
     f.write("\n".join(checks) + "\n")
 table = "\n\n".join(tables)

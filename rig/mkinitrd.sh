@@ -29,9 +29,11 @@ while read -r t; do
 		# shellcheck disable=SC2254
 		case "$t" in $pat) to=$secs; break ;; esac
 	done < "$top/rig/timeouts.txt"
+	# runs again after a failure: rig/emulator-retry.txt says which and why
+	n=$(awk -F'\t' -v t="$t" '$1 == t { print $2 }' "$top/rig/emulator-retry.txt")
 	mkdir -p "$stage/rig/$(dirname "$t")"
 	cp "$st/$t" "$stage/rig/$t"
-	echo "$to $t" >> "$stage/rig/tests.list"
+	echo "$to $t${n:+ $n}" >> "$stage/rig/tests.list"
 done < "$stage/all.txt"
 rm "$stage/all.txt"
 

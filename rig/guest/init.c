@@ -12,7 +12,11 @@
  * "final" runs /rig/fw-stage.sh, which kexecs the next stage's kernel.
  * Built statically for ppc64le.
  *
- * tests.list: one test per line, "<timeout-seconds> <path relative to /rig>".
+ * tests.list: one test per line, "<timeout-seconds> <path relative to /rig>
+ * [<attempts>]".  A test given attempts (rig/emulator-retry.txt says which
+ * and why) runs again after a failure, at most that many times in all;
+ * every attempt prints its own BEGIN and RESULT lines, the host keeps the
+ * last as the verdict and reports the earlier ones.
  * Output lines the host parses (everything else is the tests' own output):
  *   RIG: BEGIN <test>
  *   RIG: RESULT <test> <pass|fail|skip|timeout> <exit status> <seconds>
@@ -75,9 +79,11 @@ static void scan_line(const char *line, enum verdict *v)
 		*v = V_PASS;
 }
 
-static void run_test(const char *path, int timeout)
+/* Run one test; true if it failed (not a timeout: that is never retried) */
+static bool run_test(const char *path, int timeout)
 {
 	char buf[4096], line[1024];
+	const char *res;
 	enum verdict v = V_NONE;
 	int pfd[2], status = 0, echoed = 0, timed_out = 0;
 	size_t len = 0;
@@ -90,7 +96,7 @@ static void run_test(const char *path, int timeout)
 	fflush(stdout);
 	if (pipe(pfd)) {
 		printf("RIG: RESULT %s fail -1 0\n", path);
-		return;
+		return true;
 	}
 
 	pid = fork();
@@ -156,17 +162,19 @@ static void run_test(const char *path, int timeout)
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;
 
-	if (timed_out)
+	if (timed_out) {
 		printf("RIG: RESULT %s timeout -1 %.1f\n", path, now() - start);
-	else
-		printf("RIG: RESULT %s %s %d %.1f\n", path,
-		       v == V_FAIL ? "fail" : v == V_SKIP ? "skip" :
-		       v == V_PASS ? (status == 0 ? "pass" : "fail") :
-		       (WIFEXITED(status) && !WEXITSTATUS(status)) ? "pass" :
-		       "fail",
-		       WIFEXITED(status) ? WEXITSTATUS(status) :
-		       128 + WTERMSIG(status), now() - start);
+		fflush(stdout);
+		return false;
+	}
+	res = v == V_FAIL ? "fail" : v == V_SKIP ? "skip" :
+	      v == V_PASS ? (status == 0 ? "pass" : "fail") :
+	      (WIFEXITED(status) && !WEXITSTATUS(status)) ? "pass" : "fail";
+	printf("RIG: RESULT %s %s %d %.1f\n", path, res,
+	       WIFEXITED(status) ? WEXITSTATUS(status) :
+	       128 + WTERMSIG(status), now() - start);
 	fflush(stdout);
+	return !strcmp(res, "fail");
 }
 
 static int by_name(const struct dirent **a, const struct dirent **b)
@@ -373,7 +381,7 @@ int main(void)
 	static const char * const groups[] = { "events", "format", "caps" };
 	char line[512], path[400];
 	const char *fw;
-	int timeout;
+	int timeout, attempts;
 	FILE *list;
 
 	do_mount("proc", "/proc", "proc");
@@ -419,9 +427,12 @@ int main(void)
 		printf("RIG: no /rig directory\n");
 	list = fopen("tests.list", "r");
 	while (list && fgets(line, sizeof(line), list)) {
-		if (line[0] == '#' || sscanf(line, "%d %399s", &timeout, path) != 2)
+		attempts = 1;
+		if (line[0] == '#' ||
+		    sscanf(line, "%d %399s %d", &timeout, path, &attempts) < 2)
 			continue;
-		run_test(path, timeout);
+		while (run_test(path, timeout) && --attempts > 0)
+			;
 	}
 	if (list)
 		fclose(list);
