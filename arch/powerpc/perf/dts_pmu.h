@@ -330,6 +330,8 @@ const struct dts_pmu *dts_pmu_live(void);
 
 /* dts_pmu_firmware.c */
 struct device_node *dts_find_node(struct device_node *parent, const char *platform);
+int dts_pmu_parse_fdt(struct dts_parse *ps, struct dts_pmu *p, const void *blob,
+		      const char *platform);
 #if IS_ENABLED(CONFIG_KUNIT)
 unsigned int dts_pmu_diff(const struct dts_pmu *fw, const struct dts_pmu *ref, const char *src);
 int dts_check_against_builtin(const struct dts_pmu *fw, const u8 *blob, const char *platform);

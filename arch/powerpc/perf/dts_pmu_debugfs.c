@@ -15,8 +15,6 @@
 #include <linux/kernel.h>
 #include <linux/libfdt.h>
 #include <linux/mutex.h>
-#include <linux/of.h>
-#include <linux/of_fdt.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sizes.h>
@@ -105,31 +103,15 @@ static char dts_check_verdict[sizeof(((struct dts_parse *)0)->err) + 16] = "noth
 static int dts_check_blob(const void *blob, size_t len, struct dts_parse *ps,
 			  struct dts_pmu *p)
 {
-	struct device_node *root = NULL, *np;
-	void *mem;
 	int rc;
 
 	if (fdt_check_header(blob) || fdt_totalsize(blob) > len) {
 		strscpy(ps->err, "not a flattened device tree", sizeof(ps->err));
 		return -EINVAL;
 	}
-	mem = of_fdt_unflatten_tree(blob, NULL, &root);
-	if (!mem || !root) {
-		strscpy(ps->err, mem ? "no root node" : "cannot unflatten", sizeof(ps->err));
-		kfree(mem);
-		return mem ? -EINVAL : -ENOMEM;
-	}
-	np = dts_find_node(root, NULL);
-	if (np) {
-		rc = dts_pmu_parse(ps, p, np);
-		if (!rc)
-			dts_parse_free(ps);
-		of_node_put(np);
-	} else {
-		strscpy(ps->err, "no ibm,power-pmu node under /pmus", sizeof(ps->err));
-		rc = -ENODEV;
-	}
-	kfree(mem);
+	rc = dts_pmu_parse_fdt(ps, p, blob, NULL);
+	if (!rc)
+		dts_parse_free(ps);
 	return rc;
 }
 

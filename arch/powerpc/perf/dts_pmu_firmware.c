@@ -220,6 +220,37 @@ VISIBLE_IF_KUNIT unsigned int __init dts_pmu_diff(const struct dts_pmu *fw,
 }
 
 /*
+ * Parse the "ibm,power-pmu" node for @platform (with no @platform, the
+ * first) of the flattened tree @blob into @p, as dts_pmu_parse() does; on
+ * error ps->err says why.  The unflattened copy of @blob is freed before
+ * return: what @p and @ps keep are copies.
+ */
+int dts_pmu_parse_fdt(struct dts_parse *ps, struct dts_pmu *p, const void *blob,
+		      const char *platform)
+{
+	struct device_node *root = NULL, *np;
+	void *mem;
+	int rc;
+
+	mem = of_fdt_unflatten_tree(blob, NULL, &root);
+	if (!mem || !root) {
+		strscpy(ps->err, mem ? "no root node" : "cannot unflatten", sizeof(ps->err));
+		kfree(mem);
+		return mem ? -EINVAL : -ENOMEM;
+	}
+	np = dts_find_node(root, platform);
+	if (np) {
+		rc = dts_pmu_parse(ps, p, np);
+		of_node_put(np);
+	} else {
+		strscpy(ps->err, "no ibm,power-pmu node under /pmus", sizeof(ps->err));
+		rc = -ENODEV;
+	}
+	kfree(mem);
+	return rc;
+}
+
+/*
  * A firmware description for a CPU the kernel has a built-in description
  * of must agree with it: anything else, including a failure to read the
  * built-in one, is reported and the firmware description is not used.
@@ -227,20 +258,15 @@ VISIBLE_IF_KUNIT unsigned int __init dts_pmu_diff(const struct dts_pmu *fw,
 VISIBLE_IF_KUNIT int __init dts_check_against_builtin(const struct dts_pmu *fw, const u8 *blob,
 						      const char *platform)
 {
-	struct device_node *root = NULL, *np = NULL;
 	struct dts_parse *ps;
 	struct dts_pmu *ref;
 	unsigned int n;
-	void *mem;
 	int rc = -ENOMEM;
 
 	ps = kzalloc(sizeof(*ps), GFP_KERNEL);
 	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
-	mem = of_fdt_unflatten_tree((const unsigned long *)blob, NULL, &root);
-	if (ps && ref && mem && root) {
-		np = dts_find_node(root, platform);
-		rc = np ? dts_pmu_parse(ps, ref, np) : -ENODEV;
-	}
+	if (ps && ref)
+		rc = dts_pmu_parse_fdt(ps, ref, blob, platform);
 	if (rc) {
 		pr_err("%s: the built-in %s description to hold it to cannot be read (%d): not used\n",
 		       fw->source, platform, rc);
@@ -255,8 +281,6 @@ VISIBLE_IF_KUNIT int __init dts_check_against_builtin(const struct dts_pmu *fw, 
 		rc = -EINVAL;
 	}
 out:
-	of_node_put(np);
-	kfree(mem);
 	kfree(ref);
 	kfree(ps);
 	return rc;
@@ -270,35 +294,25 @@ int __init init_dts_pmu(bool builtin)
 {
 	static struct dts_parse ps __initdata;
 	static struct dts_pmu p __initdata;
-	struct device_node *root = NULL, *np;
+	struct device_node *np;
 	const char *platform;
 	const u8 *blob;
-	void *mem = NULL;
 	int rc;
 
 	platform = dts_cpu_builtin(&blob);
 	if (builtin) {
 		if (!blob)
 			return -ENODEV;
-		mem = of_fdt_unflatten_tree((const unsigned long *)blob, NULL, &root);
-		if (!mem || !root) {
-			pr_err("built-in %s description: cannot unflatten\n", platform);
-			kfree(mem);
-			return -EINVAL;
-		}
-		np = dts_find_node(root, platform);
+		rc = dts_pmu_parse_fdt(&ps, &p, blob, platform);
+		snprintf(p.source, sizeof(p.source), "built-in %s description", platform);
 	} else {
 		np = dts_find_node(of_root, platform);
-	}
-	if (!np) {
-		rc = -ENODEV;
-		goto out;
-	}
-	rc = dts_pmu_parse(&ps, &p, np);
-	if (builtin)
-		snprintf(p.source, sizeof(p.source), "built-in %s description", platform);
-	else
+		if (!np)
+			return -ENODEV;
+		rc = dts_pmu_parse(&ps, &p, np);
 		snprintf(p.source, sizeof(p.source), "firmware node %pOF", np);
+		of_node_put(np);
+	}
 	if (rc) {
 		pr_err("%s description rejected: %s\n", builtin ? "built-in" : "firmware",
 		       ps.err);
@@ -308,13 +322,10 @@ int __init init_dts_pmu(bool builtin)
 	} else {
 		rc = dts_pmu_register(&ps);
 		if (rc) {
-			pr_err("%pOF: cannot register (%d)\n", np, rc);
+			pr_err("%s: cannot register (%d)\n", p.source, rc);
 			dts_parse_free(&ps);
 		}
 	}
-	of_node_put(np);
-out:
-	kfree(mem);
 	return rc;
 }
 

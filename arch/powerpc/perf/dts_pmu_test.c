@@ -23,7 +23,6 @@
 #include <kunit/test.h>
 #include <linux/libfdt.h>
 #include <linux/of.h>
-#include <linux/of_fdt.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/sched/task.h>
@@ -34,6 +33,7 @@
 
 #include "isa207-common.h"	/* and internal.h */
 #include "dts_pmu.h"
+#include "dts_pmu_test.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -66,13 +66,9 @@ static u64 dts_test_bhrb_filter_map(u64 branch_sample_type)
 	return dts_bhrb_map(dts_test_p, branch_sample_type);
 }
 
-/* A struct power_pmu for @p, driven by the test callbacks */
-static struct power_pmu *dts_test_power_pmu(struct kunit *test, const struct dts_pmu *p)
+/* Fill @pp for @p, driven by the test callbacks (the one @p at a time) */
+void dts_test_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp)
 {
-	struct power_pmu *pp = kunit_kzalloc(test, sizeof(*pp), GFP_KERNEL);
-
-	if (!pp)
-		return NULL;
 	dts_fill_power_pmu(p, pp);
 	pp->get_constraint = dts_test_get_constraint;
 	pp->compute_mmcr = dts_test_compute_mmcr;
@@ -80,33 +76,28 @@ static struct power_pmu *dts_test_power_pmu(struct kunit *test, const struct dts
 	if (pp->bhrb_filter_map)
 		pp->bhrb_filter_map = dts_test_bhrb_filter_map;
 	dts_test_p = p;
+}
+
+/* A struct power_pmu for @p, driven by the test callbacks */
+static struct power_pmu *dts_test_power_pmu(struct kunit *test, const struct dts_pmu *p)
+{
+	struct power_pmu *pp = kunit_kzalloc(test, sizeof(*pp), GFP_KERNEL);
+
+	if (pp)
+		dts_test_fill_power_pmu(p, pp);
 	return pp;
 }
 
-/* Parse the @platform node of a flattened tree into @p */
+/* Parse the @platform node of a flattened tree into @p; @ps keeps nothing */
 static int dts_test_parse(const void *blob, const char *platform, struct dts_parse *ps,
 			  struct dts_pmu *p)
 {
-	struct device_node *root = NULL, *np;
-	void *mem;
 	int rc;
 
 	memset(ps, 0, sizeof(*ps));
-	mem = of_fdt_unflatten_tree(blob, NULL, &root);
-	if (!mem || !root) {
-		kfree(mem);
-		return -EFAULT;
-	}
-	np = dts_find_node(root, platform);
-	if (np) {
-		rc = dts_pmu_parse(ps, p, np);
-		of_node_put(np);
-	} else {
-		rc = -ENODEV;
-	}
+	rc = dts_pmu_parse_fdt(ps, p, blob, platform);
 	if (!rc)
 		dts_parse_free(ps);
-	kfree(mem);
 	return rc;
 }
 

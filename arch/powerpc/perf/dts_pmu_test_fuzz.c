@@ -20,8 +20,6 @@
 #include <kunit/test.h>
 #include <linux/libfdt.h>
 #include <linux/moduleparam.h>
-#include <linux/of.h>
-#include <linux/of_fdt.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
@@ -29,6 +27,7 @@
 
 #include "isa207-common.h"	/* and internal.h */
 #include "dts_pmu.h"
+#include "dts_pmu_test.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -83,26 +82,6 @@ struct dts_fz {
 	struct perf_event *evs;
 	u64 reach[DTS_PMU_MAX_MMCR];
 };
-
-static const struct dts_pmu *dts_fz_p;
-
-static int dts_fz_get_constraint(u64 event, unsigned long *maskp, unsigned long *valp,
-				 u64 config1)
-{
-	return dts_constraint(dts_fz_p, event, maskp, valp, config1);
-}
-
-static int dts_fz_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
-			       struct mmcr_regs *mmcr, struct perf_event *pevents[],
-			       u32 flags)
-{
-	return dts_mmcrs(dts_fz_p, event, n_ev, hwc, mmcr, pevents);
-}
-
-static int dts_fz_get_alternatives(u64 event, unsigned int flags, u64 alt[])
-{
-	return dts_alternatives(dts_fz_p, event, flags, alt);
-}
 
 static u32 dts_fz_rand(struct dts_fz *z, u32 n)
 {
@@ -580,11 +559,7 @@ static void dts_fz_run(struct dts_fz *z, const struct dts_parse *ps, const struc
 
 	z->p = p;
 	z->ps = ps;
-	dts_fz_p = p;
-	dts_fill_power_pmu(p, z->pp);
-	z->pp->get_constraint = dts_fz_get_constraint;
-	z->pp->compute_mmcr = dts_fz_compute_mmcr;
-	z->pp->get_alternatives = dts_fz_get_alternatives;
+	dts_test_fill_power_pmu(p, z->pp);
 	dts_fz_reach(z);
 
 	if (p->max_counter > DTS_PMU_MAX_PMC)
@@ -605,9 +580,7 @@ static void dts_fz_run(struct dts_fz *z, const struct dts_parse *ps, const struc
 static void dts_fz_one(struct dts_fz *z, const void *orig, struct dts_parse *ps,
 		       struct dts_pmu *p)
 {
-	struct device_node *root = NULL, *np;
 	unsigned int n, k;
-	void *mem;
 
 	prandom_seed_state(&z->rnd, ((u64)seed << 32) | z->mutant);
 	KUNIT_ASSERT_EQ(z->test, fdt_open_into(orig, z->buf, z->size), 0);
@@ -617,24 +590,15 @@ static void dts_fz_one(struct dts_fz *z, const void *orig, struct dts_parse *ps,
 	for (k = 0; k < n; k++)
 		dts_fz_mutate(z);	/* a change libfdt refuses is no change */
 
-	mem = of_fdt_unflatten_tree((const unsigned long *)z->buf, NULL, &root);
-	if (!mem || !root) {
-		kfree(mem);
-		return;
-	}
-	np = dts_find_node(root, z->platform);
-	if (np && !dts_pmu_parse(ps, p, np)) {
+	if (!dts_pmu_parse_fdt(ps, p, z->buf, z->platform)) {
 		z->accepted++;
 		if (verbose)
 			kunit_info(z->test, "mutant %u:%s: accepted\n", z->mutant, z->log);
 		dts_fz_run(z, ps, p);
 		dts_parse_free(ps);
 	} else if (verbose) {
-		kunit_info(z->test, "mutant %u:%s: %s\n", z->mutant, z->log,
-			   np ? ps->err : "no node");
+		kunit_info(z->test, "mutant %u:%s: %s\n", z->mutant, z->log, ps->err);
 	}
-	of_node_put(np);
-	kfree(mem);
 }
 
 /*

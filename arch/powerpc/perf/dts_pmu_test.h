@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the KUnit tests of the device-tree described core PMU share
+ * (dts_pmu_test.c, dts_pmu_test_fuzz.c).
+ */
+#ifndef _POWERPC_PERF_DTS_PMU_TEST_H
+#define _POWERPC_PERF_DTS_PMU_TEST_H
+
+struct dts_pmu;
+struct power_pmu;
+
+void dts_test_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp);
+
+#endif
