@@ -7,6 +7,9 @@ Writes OUTDIR/NNNNN.dtb and OUTDIR/list.tsv (name, description, mutation):
   - the systematic corpus of the KUnit malformed-corpus case, for every
     property of each description (no length limit): deleted, 4 bytes
     longer (0xff), truncated to half, a one-cell value set to 0xffffffff;
+  - each one-cell value set to the next value the same property has on
+    another node of the description (a counter given a control
+    register's width, a register another's SPR number);
   - RANDOM seeded random mutants (half of each description): 1 to 3 of a
     cell set to a boundary or random value, a property deleted, copied
     from elsewhere, renamed, resized, a string corrupted, the cells of a
@@ -132,6 +135,29 @@ def value(rnd, old):
 
 def is_string(v):
     return len(v) >= 2 and v[-1] == 0 and all(c == 0 or 0x20 <= c <= 0x7e for c in v[:-1])
+
+
+# a one-cell value that another node of the same description gives the
+# same property (a counter's width as a control register's, another
+# register's SPR number, another field's shift): for each one-cell
+# property, the next such value in order
+for desc, blob in bases:
+    f0 = fresh(blob)
+    seen = {}
+    for node, path in subtree(f0):
+        for pname, val in props(f0, node):
+            if len(val) == 4 and not is_string(val):
+                seen.setdefault(pname, set()).add(val)
+    for node, path in subtree(f0):
+        for pname, val in props(f0, node):
+            others = sorted(v for v in seen.get(pname, ()) if v != val)
+            if len(val) != 4 or is_string(val) or not others:
+                continue
+            new = next((v for v in others if v > val), others[0])
+            f = fresh(blob)
+            f.setprop(f.path_offset(path), pname, new)
+            emit(f, desc, "%s/%s set to %d, as elsewhere" % (
+                path[len(PMU):] or "/", pname, struct.unpack(">I", new)[0]))
 
 
 def mutate(rnd, f):
