@@ -112,6 +112,18 @@ earlier = {}
 order = []
 running = None
 out = []
+
+
+def record(t, v):
+    """@t's verdict; a test run again after a failure (rig/emulator-retry.txt)
+    keeps its last attempt as the verdict and the earlier ones as reports."""
+    if t in verdicts:
+        earlier.setdefault(t, []).append(verdicts[t][3])
+    else:
+        order.append(t)
+    verdicts[t] = v
+
+
 for ln in lines:
     m = re.match(r"RIG: BEGIN (\S+)", ln)
     if m:
@@ -120,25 +132,15 @@ for ln in lines:
         continue
     m = re.match(r"RIG: RESULT (\S+) (\S+) (\S+) (\S+)", ln)
     if m:
-        t = m.group(1)
-        if t in verdicts:
-            # run again after a failure (rig/emulator-retry.txt): the last
-            # attempt is the verdict, the earlier ones are reported
-            earlier.setdefault(t, []).append(verdicts[t][3])
-        else:
-            order.append(t)
-        verdicts[t] = (m.group(2), m.group(3), m.group(4), outcome(m.group(2), m.group(3), out))
+        record(m.group(1), (m.group(2), m.group(3), m.group(4),
+                            outcome(m.group(2), m.group(3), out)))
         running = None
         continue
     if running:
         out.append(ln)
 done = any(ln.startswith("RIG: DONE") for ln in lines)
 if running and not done:
-    if running in verdicts:
-        earlier.setdefault(running, []).append(verdicts[running][3])
-    else:
-        order.append(running)
-    verdicts[running] = ("hang", "-1", "-", "hang")
+    record(running, ("hang", "-1", "-", "hang"))
 if a.tests:
     for ln in open(a.tests):
         f = ln.split()

@@ -143,21 +143,20 @@ def is_string(v):
 # property, the next such value in order
 for desc, blob in bases:
     f0 = fresh(blob)
+    cells = [(path, pname, val) for node, path in subtree(f0)
+             for pname, val in props(f0, node) if len(val) == 4 and not is_string(val)]
     seen = {}
-    for node, path in subtree(f0):
-        for pname, val in props(f0, node):
-            if len(val) == 4 and not is_string(val):
-                seen.setdefault(pname, set()).add(val)
-    for node, path in subtree(f0):
-        for pname, val in props(f0, node):
-            others = sorted(v for v in seen.get(pname, ()) if v != val)
-            if len(val) != 4 or is_string(val) or not others:
-                continue
-            new = next((v for v in others if v > val), others[0])
-            f = fresh(blob)
-            f.setprop(f.path_offset(path), pname, new)
-            emit(f, desc, "%s/%s set to %d, as elsewhere" % (
-                path[len(PMU):] or "/", pname, struct.unpack(">I", new)[0]))
+    for path, pname, val in cells:
+        seen.setdefault(pname, set()).add(val)
+    for path, pname, val in cells:
+        others = sorted(v for v in seen[pname] if v != val)
+        if not others:
+            continue
+        new = next((v for v in others if v > val), others[0])
+        f = fresh(blob)
+        f.setprop(f.path_offset(path), pname, new)
+        emit(f, desc, "%s/%s set to %d, as elsewhere" % (
+            path[len(PMU):] or "/", pname, struct.unpack(">I", new)[0]))
 
 
 def mutate(rnd, f):
