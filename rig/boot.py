@@ -257,6 +257,11 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         ("fuzz_accepted", r"fuzz: seed .* (\d+) accepted"),
         ("fuzz_invariant_violations", r"fuzz: seed .* (\d+) invariant violations"),
         ("fuzz_groups_scheduled", r"fuzz: seed .*\((\d+) scheduled\)"),
+        ("fuzz_seed", r"fuzz: seed (0x[0-9a-f]+), \d+ mutants"),
+        ("fourcell_copies", r"four-cell copies equal: \d+ of (\d+)"),
+        ("fourcell_copies_equal", r"four-cell copies equal: (\d+) of"),
+        ("forward_compat_cases", r"forward compatibility: (\d+) cases"),
+        ("forward_compat_equal", r"forward compatibility: \d+ cases, (\d+) with equal tables"),
     ]
     for key, pat in facts:
         m = re.search(pat, text)

@@ -391,6 +391,22 @@ def fuzz_and_sanitizers():
           and total["fuzz_invariant_violations"] == 0,
           "fuzzer: %s" % total)
     summary.extend(total.items())
+    # a new seed every boot (the fuzzer draws one), printed to replay
+    summary.append(("fuzz_seed", " ".join(info[b].get("fuzz_seed", "-") for b in ("dt", "dt9"))))
+    check(all(info[b].get("fuzz_seed", "0x0") != "0x0" for b in ("dt", "dt9")),
+          "fuzzer seeds printed: %s" % summary[-1][1])
+    # issue 22: the four-cell form and forward compatibility (dt boot's KUnit)
+    dt = info["dt"]
+    four = dt.get("fourcell_copies", "0") == "2" and dt.get("fourcell_copies_equal") == "2"
+    summary.append(("fourcell_equal", "yes" if four else "no"))
+    check(four, "four-cell copies of both built-ins equal: %s of %s" % (
+        dt.get("fourcell_copies_equal"), dt.get("fourcell_copies")))
+    fc = int(dt.get("forward_compat_cases", 0))
+    fc_ok = fc >= 3 and dt.get("forward_compat_equal") == str(fc)
+    summary.append(("forward_compat_cases", fc if fc_ok else "%d (%s equal)" % (
+        fc, dt.get("forward_compat_equal"))))
+    check(fc_ok, "forward compatibility: %s cases, %s equal" % (
+        fc, dt.get("forward_compat_equal")))
 
     san = info["san"]
     ok = san.get("completed") == "yes" and san.get("oops") == "no"
@@ -417,7 +433,7 @@ def fuzz_and_sanitizers():
     exc = [re.compile(ln.strip()) for ln in open(os.path.join(os.path.dirname(skip_path),
                                                               "schema-exceptions.txt"))
            if ln.strip() and not ln.startswith("#")]
-    dis, excepted = [], []
+    dis, excepted, unknown = [], [], []
     for name in sorted(what):
         h, k = host.get(name, ["missing"]), kern.get(name, ["missing"])
         if h[0] == k[0] and h[0] in ("accepted", "rejected"):
@@ -427,12 +443,18 @@ def fuzz_and_sanitizers():
         if h[0] == "accepted" and k[0] == "rejected" and \
                 any(e.search((k[1:] or [""])[0]) for e in exc):
             excepted.append(line)
+        elif h[0] == "rejected" and k[0] == "accepted" and h[2:3] == ["unknown-only"]:
+            # every schema error a property or node the binding does not
+            # name: the kernel ignores those (forward compatibility)
+            unknown.append(line)
         else:
             dis.append(line)
     with open(os.path.join(res, "schema-disagreements.txt"), "w") as f:
         f.write("".join(d + "\n" for d in dis))
     with open(os.path.join(res, "schema-exceptions.txt"), "w") as f:
         f.write("".join(d + "\n" for d in excepted))
+    with open(os.path.join(res, "schema-unknown.txt"), "w") as f:
+        f.write("".join(d + "\n" for d in unknown))
     example = [n for n in what if what[n][0] == "example"]
     ex_ok = bool(example) and all(host.get(n, [""])[0] == kern.get(n, [""])[0] == "accepted"
                                   for n in example)
@@ -441,6 +463,7 @@ def fuzz_and_sanitizers():
         [n for n in what if host.get(n, [""])[0] == kern.get(n, [""])[0] == "accepted"])))
     summary.append(("schema_kernel_exceptions", len(excepted)))
     summary.append(("schema_kernel_disagreements", len(dis)))
+    summary.append(("schema_only_unknown", len(unknown)))
     summary.append(("binding_example_accepted", "yes" if ex_ok else "no"))
     check(len(what) >= 1000 and not dis,
           "schema/kernel differential: %d cases, %d disagreements (schema-disagreements.txt), "

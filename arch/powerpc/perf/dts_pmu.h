@@ -40,6 +40,7 @@ struct power_pmu;
 #define DTS_PMU_MAX_DENY_SETS	4	/* event deny lists, chosen by PVR */
 #define DTS_PMU_MAX_DENIED	32
 #define DTS_PMU_MAX_EVENTS	4096
+#define DTS_PMU_MAX_FORMATS	64
 #define DTS_PMU_PMC_SLOTS	16	/* every value of a 4-bit PMC field */
 #define DTS_BHRB_MAX_ENTRIES	32	/* core-book3s keeps this many per CPU */
 
@@ -282,6 +283,7 @@ bool dts_name_ok(const char *s, size_t max);
 int dts_parse_condition(struct dts_parse *ps, const struct device_node *np, u8 *cond);
 int dts_parse_encoding(struct dts_parse *ps, const struct device_node *np, u8 *enc);
 int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_node *np);
+int dts_pmu_check_cpu(struct dts_parse *ps, const struct dts_pmu *p, bool isa31);
 extern const char * const dts_mmcr_names[DTS_PMU_MAX_MMCR];
 extern const char * const dts_encoding_names[DTS_ENC_MAX + 1];
 extern const char * const dts_cond_names[DTS_COND_MAX + 1];
@@ -308,12 +310,20 @@ void dts_parse_free(struct dts_parse *ps);
 /* dts_pmu_rules.c */
 int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np);
 
-/* dts_pmu_shape.c */
+/* dts_pmu_shape.c: node name patterns */
+#define DTS_PAT_FIELD	"=field"	/* [A-Za-z][A-Za-z0-9_]* */
+#define DTS_PAT_LOWER	"=lower"	/* [a-z0-9][a-z0-9-]* */
+#define DTS_PAT_EVENT	"=event"	/* [A-Za-z0-9][A-Za-z0-9_.-]* */
+#define DTS_PAT_PMC	"=pmc"		/* pmc[1-6] */
+#define DTS_PAT_MMCR	"=mmcr"		/* mmcr[0-3a] */
+#define DTS_PAT_RESTR	"=restricted"	/* restricted-counters-[1-6] */
 int dts_pmu_check_shape(struct dts_parse *ps, const struct device_node *np);
+bool dts_node_is(const struct device_node *np, const char *pat);
 
 /* dts_pmu_compile.c */
 int dts_pmu_check_fields(struct dts_parse *ps, const struct device_node *np);
 void dts_pmu_compile(struct dts_pmu *p);
+int dts_pmu_check_compiled(struct dts_parse *ps, const struct device_node *np);
 int dts_check_code(struct dts_parse *ps, const struct device_node *np,
 		   const char *what, u64 code);
 
@@ -324,6 +334,7 @@ int dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev, unsigned int hwc[]
 	      struct mmcr_regs *mmcr, struct perf_event *pevents[]);
 int dts_alternatives(const struct dts_pmu *p, u64 event, unsigned int flags, u64 alt[]);
 u64 dts_bhrb_map(const struct dts_pmu *p, u64 branch_sample_type);
+int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev);
 void dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp);
 int dts_pmu_register(struct dts_parse *ps);
 const struct dts_pmu *dts_pmu_live(void);

@@ -189,6 +189,10 @@ static __always_inline int __dts_mmcrs(const struct dts_pmu *p, u64 event[], int
 		u64 ev = event[i], set;
 
 		pmc = (ev >> pmc_shift) & pmc_mask;
+		/* a counter the description has, counting what it can */
+		if (pmc > DTS_PMU_MAX_PMC ||
+		    (pmc && !(p->programmable & BIT(pmc)) && !dts_restricted_ok(p, pmc, ev)))
+			return -1;
 		if (!pmc) {
 			/* the lowest free programmable counter */
 			u32 free = p->programmable & ~pmc_inuse;
@@ -295,10 +299,23 @@ static void dts_disable_pmc(unsigned int pmc, struct mmcr_regs *mmcr)
 		*reg &= ~p->psel_mask[pmc];
 }
 
+/*
+ * isa207's alternatives: the described ones and, for counting-only
+ * events, the PM_RUN_* codes it knows.  core-book3s does not look at the
+ * constraint of an alternative it tries, so only codes this description
+ * accepts are offered.
+ */
 int dts_alternatives(const struct dts_pmu *p, u64 event, unsigned int flags, u64 alt[])
 {
-	return isa207_get_alternatives(event, alt, p->nr_alt, flags,
-				       (const unsigned int (*)[MAX_ALT])p->alt);
+	unsigned long mask, val;
+	int n, i, k;
+
+	n = isa207_get_alternatives(event, alt, p->nr_alt, flags,
+				    (const unsigned int (*)[MAX_ALT])p->alt);
+	for (i = k = 1; i < n; i++)
+		if (!__dts_constraint(p, alt[i], &mask, &val, 0))
+			alt[k++] = alt[i];
+	return k;
 }
 
 static int dts_get_alternatives(u64 event, unsigned int flags, u64 alt[])
@@ -306,14 +323,23 @@ static int dts_get_alternatives(u64 event, unsigned int flags, u64 alt[])
 	return dts_alternatives(&dts_live.t, event, flags, alt);
 }
 
-static int dts_check_attr_config(struct perf_event *ev)
+/*
+ * The reserved values isa3XX_check_attr_config() knows, read where the
+ * verifier holds the sampling and threshold fields to (dts_checked[]).
+ */
+int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev)
 {
 	u64 val = (ev->attr.config >> EVENT_SAMPLE_SHIFT) & EVENT_SAMPLE_MASK;
 
 	/* a sample mode the description says the hardware reserves */
-	if (dts_live.t.reserved_sample && val == dts_live.t.reserved_sample)
+	if (p->reserved_sample && val == p->reserved_sample)
 		return -EINVAL;
 	return isa3XX_check_attr_config(ev);
+}
+
+static int dts_check_attr_config(struct perf_event *ev)
+{
+	return dts_attr_config(&dts_live.t, ev);
 }
 
 u64 dts_bhrb_map(const struct dts_pmu *p, u64 branch_sample_type)
@@ -369,7 +395,8 @@ void dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp)
 	/* core-book3s only reads them */
 	pp->generic_events = (int *)p->generic;
 	pp->cache_events = (void *)&p->cache;
-	pp->n_counter = p->max_counter;
+	/* the counters the interrupt handler scans: every one described */
+	pp->n_counter = p->nr_pmc;
 	pp->add_fields = 1UL << p->nc_shift;
 	for (i = 1; i <= p->nr_pmc; i++)
 		pp->add_fields |= DTS_CNST_PMC_VAL(i);

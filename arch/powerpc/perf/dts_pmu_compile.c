@@ -42,6 +42,32 @@ static const struct {
 	{ DTS_MMCRA, DTS_ROLE_SDAR, 3ULL << MMCRA_SDAR_MODE_SHIFT, "MMCRA[SDAR mode]" },
 };
 
+/*
+ * MMCRA fields whose values the C checks: a field landing there must
+ * read the code bits the check reads.  isa3XX_check_attr_config() refuses
+ * the reserved sampling modes and threshold start/stop events from code
+ * bits 24-28 and 32-39; the BHRB filter of config_bhrb() is MMCRA[IFM];
+ * core-book3s computes MMCRA[SDAR mode] itself (from the SDAR_MODE field,
+ * found by role, wherever it is in the code).
+ */
+static const struct {
+	u64 bits;		/* MMCRA bits */
+	u64 src;		/* the code bits they must come from, 0: any */
+	const char *what;
+} dts_checked[] = {
+	{ 3ULL << MMCRA_SAMP_MODE_SHIFT, 3ULL << EVENT_SAMPLE_SHIFT,
+	  "MMCRA[SM] (isa3XX_check_attr_config reads config bits 24-25)" },
+	{ (u64)MMCRA_SAMP_ELIG_MASK << MMCRA_SAMP_ELIG_SHIFT, 7ULL << (EVENT_SAMPLE_SHIFT + 2),
+	  "MMCRA[ES] (isa3XX_check_attr_config reads config bits 26-28)" },
+	{ 0xfULL << MMCRA_THR_CTL_SHIFT, 0xfULL << EVENT_THR_CTL_SHIFT,
+	  "MMCRA[threshold stop] (isa3XX_check_attr_config reads config bits 32-35)" },
+	{ 0xf0ULL << MMCRA_THR_CTL_SHIFT, 0xf0ULL << EVENT_THR_CTL_SHIFT,
+	  "MMCRA[threshold start] (isa3XX_check_attr_config reads config bits 36-39)" },
+	{ EVENT_IFM_MASK << MMCRA_IFM_SHIFT, EVENT_IFM_MASK << EVENT_IFM_SHIFT,
+	  "MMCRA[IFM] (the BHRB filter, from config bits 60-61)" },
+	{ 3ULL << MMCRA_SDAR_MODE_SHIFT, 0, "MMCRA[SDAR mode]" },
+};
+
 /* The Linux-defined bits 60-63 of the raw code (isa207-common.h) */
 static const struct {
 	u8 role;
@@ -95,6 +121,12 @@ static int dts_check_roles(struct dts_parse *ps, const struct device_node *np)
 	    (p->fields[p->role[DTS_ROLE_SDAR]].mmcr != DTS_MMCRA ||
 	     p->fields[p->role[DTS_ROLE_SDAR]].per_pmc))
 		return dts_bad(ps, np, "field SDAR_MODE must be a shared mmcra field");
+	/* core-book3s writes the mode, two bits, at MMCRA[SDAR mode] */
+	if (p->role[DTS_ROLE_SDAR] != DTS_PMU_NO_FIELD &&
+	    (p->fields[p->role[DTS_ROLE_SDAR]].mask != 3 ||
+	     p->fields[p->role[DTS_ROLE_SDAR]].target != MMCRA_SDAR_MODE_SHIFT))
+		return dts_bad(ps, np,
+			       "field SDAR_MODE must be 2 bits landing on MMCRA[SDAR mode], bits 42-43");
 	if (p->role[DTS_ROLE_IFM] != DTS_PMU_NO_FIELD &&
 	    (p->fields[p->role[DTS_ROLE_IFM]].mmcr != DTS_MMCRA ||
 	     p->fields[p->role[DTS_ROLE_IFM]].per_pmc))
@@ -114,6 +146,22 @@ static int dts_check_roles(struct dts_parse *ps, const struct device_node *np)
 				       "field %s: config bits 60-63 are EBB (63), BHRB (62) and IFM (60-61) only",
 				       f->name);
 	}
+	/* and those roles exactly there */
+	for (r = 0; r < ARRAY_SIZE(dts_linux_bits); r++) {
+		i = p->role[dts_linux_bits[r].role];
+		if (i != DTS_PMU_NO_FIELD &&
+		    p->fields[i].mask << p->fields[i].shift != dts_linux_bits[r].bits)
+			return dts_bad(ps, np, "field %s: must be config bits 0x%llx",
+				       p->fields[i].name, dts_linux_bits[r].bits);
+	}
+	/* config_bhrb() writes the filter to MMCRA[IFM] */
+	if (p->role[DTS_ROLE_IFM] != DTS_PMU_NO_FIELD &&
+	    p->fields[p->role[DTS_ROLE_IFM]].target != MMCRA_IFM_SHIFT)
+		return dts_bad(ps, np, "field IFM must land on MMCRA[IFM], bits 30-31");
+	/* the BHRB filter is written for BHRB events only (core-book3s) */
+	if (p->role[DTS_ROLE_IFM] != DTS_PMU_NO_FIELD &&
+	    p->fields[p->role[DTS_ROLE_IFM]].cond != DTS_COND_BHRB)
+		return dts_bad(ps, np, "field IFM: condition must be %u (bhrb)", DTS_COND_BHRB);
 	/* the BHRB needs EBB, a filter needs the BHRB */
 	if (p->role[DTS_ROLE_BHRB] != DTS_PMU_NO_FIELD && p->role[DTS_ROLE_EBB] == DTS_PMU_NO_FIELD)
 		return dts_bad(ps, np, "field BHRB without field EBB");
@@ -136,7 +184,10 @@ static int dts_check_roles(struct dts_parse *ps, const struct device_node *np)
 	return 0;
 }
 
-/* Does any instance of field @i land on bits the kernel owns? */
+/*
+ * Does any instance of field @i land on bits the kernel owns, or on MMCRA
+ * bits it checks without being the field the check reads?
+ */
 static int dts_check_owned(struct dts_parse *ps, const struct device_node *np,
 			   unsigned int i)
 {
@@ -146,6 +197,18 @@ static int dts_check_owned(struct dts_parse *ps, const struct device_node *np,
 
 	for (n = 1; n <= p->nr_pmc; n++) {
 		u64 m = dts_field_target_mask(p, f, n);
+
+		for (k = 0; f->mmcr == DTS_MMCRA && k < ARRAY_SIZE(dts_checked); k++) {
+			if (!(m & dts_checked[k].bits))
+				continue;
+			if (m == dts_checked[k].bits && !f->per_pmc && !f->config &&
+			    !f->encoding && (dts_checked[k].src ?
+			    f->mask << f->shift == dts_checked[k].src :
+			    i == p->role[DTS_ROLE_SDAR]))
+				continue;
+			return dts_bad(ps, np, "field %s: lands on %s without being its field",
+				       f->name, dts_checked[k].what);
+		}
 
 		for (k = 0; k < ARRAY_SIZE(dts_owned); k++) {
 			if (f->mmcr != dts_owned[k].mmcr || !(m & dts_owned[k].bits))
@@ -440,4 +503,34 @@ void dts_pmu_compile(struct dts_pmu *p)
 			if (group[j] < DTS_GROUP_PMC && (cs & BIT(group[j])))
 				p->places_when[i] |= BIT_ULL(j);
 	}
+}
+
+/*
+ * Every value packed into a byte of a decode word (DTS_DW()) reads back
+ * as the value it was made from: the hot path shifts and masks by them.
+ */
+int dts_pmu_check_compiled(struct dts_parse *ps, const struct device_node *np)
+{
+	const struct dts_pmu *p = ps->pmu;
+	const struct dts_pmu_field *f;
+	bool ok;
+
+	f = &p->fields[p->role[DTS_ROLE_PMC]];
+	ok = DTS_DW(p->dw_constraint, DTS_DW_PMC_SHIFT) == f->shift &&
+	     DTS_DW(p->dw_constraint, DTS_DW_PMC_MASK) == f->mask &&
+	     DTS_DW(p->dw_mmcr, DTS_DW_PMC_MASK) == f->mask &&
+	     DTS_DW(p->dw_constraint, DTS_DW_NC_SHIFT) == p->nc_shift;
+	if (ok && p->role[DTS_ROLE_UNIT] != DTS_PMU_NO_FIELD) {
+		f = &p->fields[p->role[DTS_ROLE_UNIT]];
+		ok = DTS_DW(p->dw_constraint, DTS_DW_UNIT_SHIFT) == f->shift &&
+		     DTS_DW(p->dw_constraint, DTS_DW_UNIT_MASK) == f->mask;
+	}
+	if (ok && p->role[DTS_ROLE_SDAR] != DTS_PMU_NO_FIELD) {
+		f = &p->fields[p->role[DTS_ROLE_SDAR]];
+		ok = DTS_DW(p->dw_mmcr, DTS_DW_SDAR_SHIFT) == f->shift &&
+		     DTS_DW(p->dw_mmcr, DTS_DW_SDAR_MASK) == f->mask &&
+		     DTS_DW(p->dw_mmcr, DTS_DW_SDAR_TARGET) == f->target &&
+		     DTS_DW(p->dw_mmcr, DTS_DW_SDAR_DEFAULT) == f->default_val;
+	}
+	return ok ? 0 : dts_bad(ps, np, "a field does not fit the compiled decode words");
 }

@@ -107,16 +107,16 @@ static int dts_cells(struct dts_parse *ps, const struct device_node *np,
 	n = len / size;
 	if (n > max)
 		return dts_bad(ps, np, "%s: %d values, at most %d", name, n, max);
-	for (i = 0; i < n; i++) {
-		if (ps->pmu->four_cells) {
-			if (c[0] || c[2])
-				return dts_bad(ps, np,
-					       "%s: four-cell value with a half over 32 bits",
-					       name);
-			c++;
+	for (i = 0; i < n; i++, c += size / 4) {
+		if (!ps->pmu->four_cells) {
+			vals[i] = (u64)be32_to_cpup(c) << 32 | be32_to_cpup(c + 1);
+			continue;
 		}
-		vals[i] = (u64)be32_to_cpup(c) << 32 | be32_to_cpup(c + 1);
-		c += ps->pmu->four_cells ? 3 : 2;
+		/* <0 hi 0 lo>: each half in the second cell of its pair */
+		if (c[0] || c[2])
+			return dts_bad(ps, np, "%s: four-cell value with a half over 32 bits",
+				       name);
+		vals[i] = (u64)be32_to_cpup(c + 1) << 32 | be32_to_cpup(c + 3);
 	}
 	return n;
 }
@@ -178,6 +178,24 @@ bool dts_name_ok(const char *s, size_t max)
 	return len > 0 && len < max;
 }
 
+/*
+ * core-book3s drives every counter and control register of the PMU: one
+ * firmware marks as not usable cannot be left out, so the description is
+ * refused rather than run.
+ */
+static int dts_spr_okay(struct dts_parse *ps, const struct device_node *np)
+{
+	const char *s;
+	int rc = dts_get_string(ps, np, "status", &s, false);
+
+	if (rc == -ENOENT)
+		return 0;
+	if (!rc && strcmp(s, "okay"))
+		rc = dts_bad(ps, np, "status = \"%s\": core-book3s cannot leave a PMU register out",
+			     s);
+	return rc;
+}
+
 /* sprs { pmcs { pmcN } mmcr { mmcrX } } */
 static int dts_parse_sprs(struct dts_parse *ps, const struct device_node *pmu_np)
 {
@@ -204,7 +222,9 @@ static int dts_parse_sprs(struct dts_parse *ps, const struct device_node *pmu_np
 			rc = dts_bad(ps, grp, "missing node %s (nr_pmc = %u)", name, p->nr_pmc);
 			break;
 		}
-		rc = dts_get_u32(ps, np, "sprn", &v, 0, 1023, true);
+		rc = dts_spr_okay(ps, np);
+		if (!rc)
+			rc = dts_get_u32(ps, np, "sprn", &v, 0, 1023, true);
 		if (!rc && v != dts_pmc_sprn[n])
 			rc = dts_bad(ps, np, "sprn = %u, but PMC%u is SPR %u", v, n,
 				     dts_pmc_sprn[n]);
@@ -233,7 +253,9 @@ static int dts_parse_sprs(struct dts_parse *ps, const struct device_node *pmu_np
 				rc = dts_bad(ps, grp, "missing node %s", dts_mmcr_names[n]);
 			continue;
 		}
-		rc = dts_get_u32(ps, np, "sprn", &v, 0, 1023, true);
+		rc = dts_spr_okay(ps, np);
+		if (!rc)
+			rc = dts_get_u32(ps, np, "sprn", &v, 0, 1023, true);
 		if (!rc && v != dts_mmcr_sprn[n])
 			rc = dts_bad(ps, np, "sprn = %u, but %s is SPR %u", v,
 				     dts_mmcr_names[n], dts_mmcr_sprn[n]);
@@ -314,7 +336,8 @@ static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
 	if (len != width)
 		return dts_bad(ps, np, "length = %u, but bits <%u %u> are %u wide", len,
 			   bits[0], bits[1], width);
-	rc = dts_get_u32(ps, np, "config", &cfg, 0, 2, false);
+	/* core-book3s hands a backend config and config1, not config2 */
+	rc = dts_get_u32(ps, np, "config", &cfg, 0, 1, false);
 	if (rc && rc != -ENOENT)
 		return rc;
 	f->config = cfg;
@@ -442,6 +465,21 @@ static int dts_parse_features(struct dts_parse *ps, const struct device_node *np
 	return rc == -ENOENT ? 0 : rc;
 }
 
+/*
+ * The ISA 3.1 behaviours are the CPU's, not the description's choice:
+ * without them an ISA 3.1 CPU would leave MMCR0[PMCCEXT] clear (problem
+ * state could read the sampling registers) and the BHRB on; with them an
+ * older CPU would be written MMCR3, SIER2 and SIER3 it does not have.
+ */
+int dts_pmu_check_cpu(struct dts_parse *ps, const struct dts_pmu *p, bool isa31)
+{
+	if (!!(p->features & DTS_FEAT_ISA31) == isa31)
+		return 0;
+	return dts_bad(ps, NULL,
+		       "%s: mmcr3, mmcr0-pmccext, mmcra-bhrbrd, sier2-sier3 %s, but the CPU %s ISA 3.1",
+		       p->source, isa31 ? "absent" : "present", isa31 ? "is" : "is not");
+}
+
 static int dts_parse_fields(struct dts_parse *ps, const struct device_node *np)
 {
 	struct device_node *fn = of_get_child_by_name(np, "evt_code_format");
@@ -451,6 +489,8 @@ static int dts_parse_fields(struct dts_parse *ps, const struct device_node *np)
 	if (!fn)
 		return dts_bad(ps, np, "missing node evt_code_format");
 	for_each_child_of_node(fn, f) {
+		if (!dts_node_is(f, DTS_PAT_FIELD))
+			continue;	/* not a field: ignored */
 		rc = dts_parse_field(ps, f);
 		if (rc) {
 			of_node_put(f);
@@ -519,6 +559,9 @@ int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_n
 	if (rc)
 		goto fail;
 	dts_pmu_compile(p);
+	rc = dts_pmu_check_compiled(ps, np);
+	if (rc)
+		goto fail;
 	return 0;
 
 fail:

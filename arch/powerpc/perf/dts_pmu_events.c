@@ -7,6 +7,7 @@
 
 #define pr_fmt(fmt)	"dts-pmu: " fmt
 
+#include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -62,28 +63,69 @@ const u64 dts_branch_types[DTS_BR_MAX] = {
 	[DTS_BR_ANY_CALL]	= PERF_SAMPLE_BRANCH_ANY_CALL,
 };
 
+/* A bit number of a format range: one or two decimal digits, at most 63 */
+static const char *dts_format_bit(const char *s, unsigned int *bit)
+{
+	unsigned int n = 0, i;
+
+	for (i = 0; i < 2 && isdigit(s[i]); i++)
+		n = n * 10 + s[i] - '0';
+	if (!i || isdigit(s[i]) || n > 63)
+		return NULL;
+	*bit = n;
+	return s + i;
+}
+
+/*
+ * One format/ attribute, "configN:lo-hi" or "configN:bit", as perf reads
+ * it into a 64-bit mask of attr.config (N empty) or attr.config1 (N 1),
+ * the two words core-book3s hands a backend.
+ */
+static int dts_parse_format_spec(struct dts_parse *ps, const struct device_node *np,
+				 const char *spec)
+{
+	unsigned int lo, hi;
+	const char *s;
+
+	if (!strncmp(spec, "config1:", 8))
+		s = spec + 8;
+	else if (!strncmp(spec, "config:", 7))
+		s = spec + 7;
+	else
+		return dts_bad(ps, np,
+			       "format-fields: \"%s\" does not start with config: or config1:",
+			       spec);
+	s = dts_format_bit(s, &lo);
+	hi = lo;
+	if (s && *s == '-')
+		s = dts_format_bit(s + 1, &hi);
+	if (!s || *s || lo > hi)
+		return dts_bad(ps, np, "format-fields: \"%s\" is not configN:lo-hi inside 0..63",
+			       spec);
+	return 0;
+}
+
 int dts_parse_format(struct dts_parse *ps, const struct device_node *np)
 {
 	int n = of_property_count_strings(np, "format-names");
 	int m = of_property_count_strings(np, "format-fields");
 	const char *name, *spec;
-	int i, j;
+	int i, j, rc;
 
 	if (n == -EINVAL && m == -EINVAL)
 		return 0;
 	if (n <= 0 || m != n)
 		return dts_bad(ps, np, "format-names (%d) and format-fields (%d) differ in length",
 			   n, m);
+	if (n > DTS_PMU_MAX_FORMATS)
+		return dts_bad(ps, np, "format-names: %d formats, at most %d", n,
+			       DTS_PMU_MAX_FORMATS);
 	ps->fmt_names = kcalloc(n, sizeof(*ps->fmt_names), GFP_KERNEL);
 	ps->fmt_specs = kcalloc(n, sizeof(*ps->fmt_specs), GFP_KERNEL);
 	if (!ps->fmt_names || !ps->fmt_specs)
 		return -ENOMEM;
 
 	for (i = 0; i < n; i++) {
-		unsigned int lo, hi;
-		const char *s;
-		char tail;
-
 		of_property_read_string_index(np, "format-names", i, &name);
 		of_property_read_string_index(np, "format-fields", i, &spec);
 		if (!dts_name_ok(name, DTS_PMU_NAME_LEN) ||
@@ -92,23 +134,9 @@ int dts_parse_format(struct dts_parse *ps, const struct device_node *np)
 		for (j = 0; j < i; j++)
 			if (!strcmp(name, ps->fmt_names[j]))
 				return dts_bad(ps, np, "format-names: \"%s\" twice", name);
-		if (!strncmp(spec, "config1:", 8) || !strncmp(spec, "config2:", 8)) {
-			s = spec + 8;
-		} else if (!strncmp(spec, "config:", 7)) {
-			s = spec + 7;
-		} else {
-			return dts_bad(ps, np, "format-fields: \"%s\" does not start with configN:",
-				   spec);
-		}
-		if (sscanf(s, "%u-%u%c", &lo, &hi, &tail) != 2) {
-			if (sscanf(s, "%u%c", &lo, &tail) != 1)
-				return dts_bad(ps, np, "format-fields: \"%s\" is not configN:lo-hi",
-					   spec);
-			hi = lo;
-		}
-		if (lo > hi || hi > 63)
-			return dts_bad(ps, np, "format-fields: \"%s\" is not a range inside 0..63",
-				   spec);
+		rc = dts_parse_format_spec(ps, np, spec);
+		if (rc)
+			return rc;
 		/* the tree may live in init memory (the built-in blob): copy */
 		ps->fmt_specs[i] = kstrdup(spec, GFP_KERNEL);
 		ps->fmt_names[i] = kstrdup(name, GFP_KERNEL);
@@ -153,6 +181,10 @@ int dts_parse_events(struct dts_parse *ps, const struct device_node *pmu_np)
 	for_each_child_of_node(en, np) {
 		const char *name = kbasename(np->full_name);
 
+		if (!dts_node_is(np, DTS_PAT_EVENT) || !of_device_is_available(np))
+			continue;	/* not an event, or one firmware disabled */
+		cond_resched();
+
 		rc = dts_get_u64(ps, np, "event_code", &code, true);
 		if (!rc && !code)
 			rc = dts_bad(ps, np, "event_code is 0");
@@ -182,7 +214,12 @@ int dts_parse_events(struct dts_parse *ps, const struct device_node *pmu_np)
 		ps->nr_events = ++i;
 	}
 
+	if (!ps->nr_events) {
+		rc = dts_bad(ps, en, "no event");
+		goto out;
+	}
 	/* names are sysfs files: each once */
+	n = ps->nr_events;
 	sort(sorted, n, sizeof(*sorted), dts_name_cmp, NULL);
 	for (i = 1; i < n; i++)
 		if (!strcmp(sorted[i - 1], sorted[i])) {
@@ -294,6 +331,8 @@ int dts_parse_denied(struct dts_parse *ps, const struct device_node *pmu_np)
 	for_each_child_of_node(dn, np) {
 		struct dts_pmu_deny *d = &p->deny[p->nr_deny];
 
+		if (!dts_node_is(np, DTS_PAT_LOWER))
+			continue;	/* ignored */
 		if (p->nr_deny == DTS_PMU_MAX_DENY_SETS) {
 			rc = dts_bad(ps, dn, "more than %d sets", DTS_PMU_MAX_DENY_SETS);
 		} else {

@@ -16,6 +16,7 @@
 #include <linux/of_fdt.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <asm/cputable.h>
 #include <asm/reg.h>
 
 #include "internal.h"
@@ -313,9 +314,13 @@ int __init init_dts_pmu(bool builtin)
 		snprintf(p.source, sizeof(p.source), "firmware node %pOF", np);
 		of_node_put(np);
 	}
+	if (!rc)
+		rc = dts_pmu_check_cpu(&ps, &p, cpu_has_feature(CPU_FTR_ARCH_31));
 	if (rc) {
-		pr_err("%s description rejected: %s\n", builtin ? "built-in" : "firmware",
-		       ps.err);
+		/* names come from the tree: shown escaped */
+		pr_err("%s description rejected: %*pE\n", builtin ? "built-in" : "firmware",
+		       (int)strlen(ps.err), ps.err);
+		dts_parse_free(&ps);
 	} else if (!builtin && blob && dts_check_against_builtin(&p, blob, platform)) {
 		dts_parse_free(&ps);
 		rc = -EINVAL;

@@ -61,7 +61,7 @@ static int dts_parse_rule(struct dts_parse *ps, struct device_node *np)
 		return rc;
 	r->cshift = v;
 	v = 0;
-	rc = dts_get_u32(ps, np, "config", &v, 0, 2, false);
+	rc = dts_get_u32(ps, np, "config", &v, 0, 1, false);
 	if (rc && rc != -ENOENT)
 		return rc;
 	r->config = v;
@@ -103,13 +103,20 @@ static int dts_parse_restricted(struct dts_parse *ps, struct device_node *pc)
 	rc = dts_get_u32(ps, pc, "max-counter", &v, 1, p->nr_pmc, true);
 	if (rc)
 		return rc;
+	/*
+	 * core-book3s takes it as n_counter, which also bounds the counters
+	 * its interrupt handler reads and resets: all of them, or an event on
+	 * one left out would overflow unseen (the adder limits the events).
+	 */
+	if (v != p->nr_pmc)
+		return dts_bad(ps, pc,
+			       "max-counter = %u, but the interrupt handler must scan all %u counters",
+			       v, p->nr_pmc);
 	p->max_counter = v;
 
 	for_each_child_of_node(pc, np) {
-		if (!of_node_name_prefix(np, "restricted-counters-")) {
-			rc = dts_bad(ps, np, "unknown node in pmc-constraints");
-			break;
-		}
+		if (!dts_node_is(np, DTS_PAT_RESTR))
+			continue;	/* ignored */
 		rc = dts_get_u32(ps, np, "pmc", &pmc, 1, p->nr_pmc, true);
 		if (rc)
 			break;
@@ -199,6 +206,8 @@ static int dts_parse_alternatives(struct dts_parse *ps, struct device_node *an)
 	int n, i, rc = 0;
 
 	for_each_child_of_node(an, np) {
+		if (!dts_node_is(np, DTS_PAT_LOWER))
+			continue;	/* ignored */
 		n = dts_get_u64_list(ps, np, "codes", codes, MAX_ALT);
 		if (n < 0) {
 			rc = n;
@@ -271,11 +280,15 @@ int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np
 			continue;	/* after the restricted counters */
 		else if (of_node_name_eq(np, "grouping"))
 			rc = dts_parse_grouping(ps, np);
+		else if (!dts_node_is(np, DTS_PAT_LOWER))
+			continue;	/* not a rule: ignored */
 		else if (!of_get_child_count(np))
 			rc = dts_parse_rule(ps, np);
 		else
 			/* a group of rules: threshold { }, cache { } */
 			for_each_child_of_node(np, sub) {
+				if (!dts_node_is(sub, DTS_PAT_LOWER))
+					continue;
 				rc = dts_parse_rule(ps, sub);
 				if (rc) {
 					of_node_put(sub);
@@ -317,6 +330,13 @@ int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np
 
 	/* rules may not share constraint bits with each other or the adders */
 	used = GENMASK_ULL(2 * p->nr_pmc - 1, 0) | GENMASK_ULL(p->nc_shift + 3, p->nc_shift);
+	/* nor may the group constraint: it would lift the counter limits */
+	if (p->group_mask & used) {
+		rc = dts_bad(ps, cn,
+			     "grouping: group-constraint-mask 0x%llx covers the counter fields 0x%llx",
+			     p->group_mask, used);
+		goto out;
+	}
 	for (i = 0; i < p->nr_rules; i++) {
 		const struct dts_pmu_rule *r = &p->rules[i];
 

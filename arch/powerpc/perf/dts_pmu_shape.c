@@ -2,10 +2,12 @@
 /*
  * The shape of a description, as the binding (ibm,power-pmu.yaml) gives
  * it: which nodes and properties each node may have, and each property's
- * type.  Checked before anything is read, so that the kernel accepts what
- * dt-schema accepts and nothing else: a property the binding does not
- * name, a string that is not one, a boolean with a value or a cell count
- * that fits no type is refused, even where the parser would not read it.
+ * type.  Checked before anything is read: a property or node the kernel
+ * reads must have the binding's type and name pattern, and a node the
+ * parser finds by name must be there once.  What the kernel does not read
+ * it ignores (a firmware may describe more for a later CPU, and must not
+ * cost an older kernel its PMU); dt-schema, run when firmware is built,
+ * is where the binding is strict.
  */
 
 #define pr_fmt(fmt)	"dts-pmu: " fmt
@@ -23,7 +25,6 @@ enum dts_type {
 	T_U32,		/* one cell */
 	T_CELLS,	/* cells */
 	T_BOOL,		/* no value */
-	T_ANY,		/* ignored by the binding */
 };
 
 struct dts_prop_shape {
@@ -37,14 +38,6 @@ struct dts_node_shape {
 	const struct dts_prop_shape *props;
 	const struct dts_node_shape *children;	/* NULL: none */
 };
-
-/* node name patterns */
-#define DTS_PAT_FIELD	"=field"	/* [A-Za-z][A-Za-z0-9_]* */
-#define DTS_PAT_LOWER	"=lower"	/* [a-z0-9][a-z0-9-]* */
-#define DTS_PAT_EVENT	"=event"	/* [A-Za-z0-9][A-Za-z0-9_.-]* */
-#define DTS_PAT_PMC	"=pmc"		/* pmc[1-6] */
-#define DTS_PAT_MMCR	"=mmcr"		/* mmcr[0-3a] */
-#define DTS_PAT_RESTR	"=restricted"	/* restricted-counters-[1-6] */
 
 static const char * const dts_privileges[] = { "hv", "os", "user", NULL };
 static const char * const dts_statuses[] = { "okay", "disabled", "reserved", NULL };
@@ -188,10 +181,6 @@ static const struct dts_node_shape dts_deny_nodes[] = {
 	{ DTS_PAT_LOWER, dts_deny_props }, { }
 };
 
-static const struct dts_prop_shape dts_any_props[] = {
-	{ NULL, T_ANY }, { }
-};
-
 static const struct dts_prop_shape dts_pmu_props[] = {
 	{ "compatible", T_STRS }, { "reg", T_U32 }, { "pmu-name", T_STR },
 	{ "pmu-version", T_STR }, { "platform", T_STR },
@@ -210,9 +199,6 @@ static const struct dts_node_shape dts_pmu_nodes[] = {
 	{ "cache-events", dts_no_props, dts_cache_nodes },
 	{ "bhrb", dts_bhrb_props },
 	{ "denied-events", dts_no_props, dts_deny_nodes },
-	/* emitted by skiboot, ignored */
-	{ "mmcr2", dts_any_props, NULL },
-	{ "mmcr0-setters", dts_any_props, NULL },
 	{ }
 };
 
@@ -225,6 +211,7 @@ static bool dts_name_rest(const char *s, const char *extra)
 	return true;
 }
 
+/* Does @name match @pat, a name or a DTS_PAT_* pattern? */
 static bool dts_name_matches(const char *name, const char *pat)
 {
 	if (pat[0] != '=')
@@ -250,6 +237,12 @@ static bool dts_name_matches(const char *name, const char *pat)
 	/* DTS_PAT_RESTR */
 	return strlen(name) == 21 && !strncmp(name, "restricted-counters-", 20) &&
 	       name[20] >= '1' && name[20] <= '6';
+}
+
+/* Is @np a node the parser reads as a @pat (a DTS_PAT_* pattern)? */
+bool dts_node_is(const struct device_node *np, const char *pat)
+{
+	return dts_name_matches(of_node_full_name(np), pat);
 }
 
 /* Printable strings, each NUL-terminated; @one: exactly one */
@@ -306,35 +299,40 @@ static int dts_check_prop(struct dts_parse *ps, const struct device_node *np,
 	}
 }
 
+/* Children of a node; only the event list is longer than this */
+#define DTS_MAX_CHILDREN	64
+
 static int dts_check_node(struct dts_parse *ps, const struct device_node *np,
 			  const struct dts_node_shape *sh)
 {
 	const struct dts_prop_shape *p;
 	const struct dts_node_shape *c;
-	struct device_node *child;
+	struct device_node *child, *prev;
+	bool events = sh->children && !strcmp(sh->children->name, DTS_PAT_EVENT);
+	unsigned int max = events ? DTS_PMU_MAX_EVENTS : DTS_MAX_CHILDREN;
 	struct property *pp;
 	int rc;
 
 	for_each_property_of_node(np, pp) {
-		if (!strcmp(pp->name, "name") || !strcmp(pp->name, "phandle"))
-			continue;	/* made by the kernel's unflattening */
+		for (p = sh->props; p->name; p++)
+			if (!strcmp(p->name, pp->name))
+				break;
+		if (!p->name) {
+			pr_debug("%pOF: property %s ignored\n", np, pp->name);
+			continue;
+		}
 		if (of_find_property(np, pp->name, NULL) != pp)
 			return dts_bad(ps, np, "property %s twice", pp->name);
-		for (p = sh->props; p->name || p->type == T_ANY; p++)
-			if (!p->name || !strcmp(p->name, pp->name))
-				break;
-		if (!p->name && p->type != T_ANY)
-			return dts_bad(ps, np, "property %s: not one this node has", pp->name);
 		rc = dts_check_prop(ps, np, pp, p);
 		if (rc)
 			return rc;
 	}
-	if (sh->props[0].type == T_ANY && !sh->props[0].name)
-		return 0;
+	/* counted first: every walk below is bounded */
+	if (of_get_child_count(np) > max)
+		return dts_bad(ps, np, "more than %u child nodes", max);
 	for_each_child_of_node(np, child) {
 		const char *cname = of_node_full_name(child);
 		const struct dts_node_shape *match = NULL;
-		struct device_node *first;
 
 		/* a listed name first, then a pattern */
 		for (c = sh->children; c && c->name; c++)
@@ -344,18 +342,23 @@ static int dts_check_node(struct dts_parse *ps, const struct device_node *np,
 			if (c->name[0] == '=' && dts_name_matches(cname, c->name))
 				match = c;
 		if (!match) {
-			rc = dts_bad(ps, child, "node %s: not one %pOFn has", cname, np);
-			of_node_put(child);
-			return rc;
+			pr_debug("%pOF: node ignored\n", child);
+			continue;
 		}
-		/* a child is found by its name (none has a unit address): one of each */
-		first = of_get_child_by_name(np, cname);
-		of_node_put(first);
-		if (first != child) {
-			rc = dts_bad(ps, child, "node %s twice", cname);
-			of_node_put(child);
-			return rc;
+		/*
+		 * Nodes are found by name (none has a unit address): one of
+		 * each.  Events are checked once sorted (dts_parse_events()).
+		 */
+		for (prev = of_get_next_child(np, NULL); !events && prev != child;
+		     prev = of_get_next_child(np, prev)) {
+			if (!strcmp(of_node_full_name(prev), cname)) {
+				of_node_put(prev);
+				rc = dts_bad(ps, child, "node %s twice", cname);
+				of_node_put(child);
+				return rc;
+			}
 		}
+		of_node_put(prev);
 		rc = dts_check_node(ps, child, match);
 		if (rc) {
 			of_node_put(child);

@@ -179,6 +179,8 @@ static const struct {
 	{ "THRESH_CMP", "config", MUT_DELETE, "overlaps another field" },
 	/* without its encoding THRESH_CMP is 18 bits, its target 11 */
 	{ "THRESH_CMP", "encoding", MUT_DELETE, "not 18 bits wide" },
+	/* the BHRB filter of every event, not only BHRB ones */
+	{ "IFM", "condition", MUT_DELETE, "field IFM: condition must be 4" },
 	/* the threshold compare rule is still a valid rule unencoded */
 	{ "thresh-cmp", "encoding", MUT_DELETE, "" },
 	{ "thresh-cmp", "config", MUT_DELETE, "" },
@@ -420,14 +422,18 @@ static void __init dts_test_skiboot_fixture(struct kunit *test)
 enum {
 	VM_NR_PMC_7, VM_NC_LIMIT, VM_MMCR0, VM_MMCR2_FREEZE, VM_BHRBRD, VM_SDAR_PER_PMC,
 	VM_PMC_FIELD_COND, VM_EBB_RENAMED, VM_NO_EBB_FIELD, VM_CELL_FORMS, VM_RULE_TWICE,
-	VM_FIELD_TWICE, VM_NR
+	VM_FIELD_TWICE,
+	/* accepted before the rules below (each a class a review found) */
+	VM_MAX_COUNTER, VM_FORMAT_HUGE, VM_FORMAT_CONFIG2, VM_GROUP_COUNTERS,
+	VM_SDAR_MOVED, VM_THRESH_SWAPPED, VM_IFM_ALWAYS, VM_PMC_DISABLED, VM_CONFIG2,
+	VM_FORMAT_MANY, VM_MANY_CHILDREN, VM_NR
 };
 
 static const struct {
 	const char *node;	/* the message names it */
 	const char *msg;	/* and says this */
 } dts_vmut[VM_NR] = {
-	[VM_NR_PMC_7]		= { "pmc7", "node pmc7: not one pmcs has" },
+	[VM_NR_PMC_7]		= { "pmu_dts@0", "nr_pmc = 7, outside 1..6" },
 	[VM_NC_LIMIT]		= { "nc", "limit = 5, outside 1..4" },
 	[VM_MMCR0]		= { "evt_code_format", "RADIX_SCOPE_QUAL: lands on MMCR0" },
 	[VM_MMCR2_FREEZE]	= { "evt_code_format", "L2L3_SELECT: lands on the MMCR2 freeze" },
@@ -439,6 +445,17 @@ static const struct {
 	[VM_CELL_FORMS]		= { "restricted-counters-5", "8 bytes, not <0 hi 0 lo>" },
 	[VM_RULE_TWICE]		= { "threshold/sample", "a second rule named sample" },
 	[VM_FIELD_TWICE]	= { "DC_RLD_QUAL", "node DC_RLD_QUAL twice" },
+	[VM_MAX_COUNTER]	= { "pmc-constraints", "interrupt handler must scan all 6" },
+	[VM_FORMAT_HUGE]	= { "pmu_dts@0", "\"config:0-4294967355\" is not configN:lo-hi" },
+	[VM_FORMAT_CONFIG2]	= { "pmu_dts@0", "\"config2:0-3\" does not start with config:" },
+	[VM_GROUP_COUNTERS]	= { "constraints", "mask 0x8000 covers the counter" },
+	[VM_SDAR_MOVED]		= { "evt_code_format", "SDAR_MODE must be 2 bits" },
+	[VM_THRESH_SWAPPED]	= { "evt_code_format", "STOP: lands on MMCRA[threshold start]" },
+	[VM_IFM_ALWAYS]		= { "evt_code_format", "field IFM: condition must be 4" },
+	[VM_PMC_DISABLED]	= { "pmc3", "cannot leave a PMU register out" },
+	[VM_CONFIG2]		= { "THRESH_CMP", "config = 2, outside 0..1" },
+	[VM_FORMAT_MANY]	= { "pmu_dts@0", "format-names: 65 formats, at most 64" },
+	[VM_MANY_CHILDREN]	= { "sprs", "more than 64 child nodes" },
 };
 
 static int __init dts_test_off(void *buf, const char *node)
@@ -508,10 +525,258 @@ static int __init dts_test_vmutate(void *buf, unsigned int m)
 	case VM_RULE_TWICE:
 		return fdt_set_name(buf, dts_test_off(buf, "constraints/threshold/thresh-cmp"),
 				    "sample");
-	default:		/* VM_FIELD_TWICE */
+	case VM_FIELD_TWICE:
 		return fdt_set_name(buf, dts_test_off(buf, "evt_code_format/IC_RLD_QUAL"),
 				    "DC_RLD_QUAL");
+	case VM_MAX_COUNTER:	/* PMC5, PMC6 never read on an interrupt */
+		return fdt_setprop_u32(buf, dts_test_off(buf, "constraints/pmc-constraints"),
+				       "max-counter", 4);
+	case VM_FORMAT_HUGE:	/* %u read it as 0-59 */
+		off = dts_test_off(buf, "");
+		return fdt_setprop_string(buf, off, "format-names", "event") ?:
+		       fdt_setprop_string(buf, off, "format-fields", "config:0-4294967355");
+	case VM_FORMAT_CONFIG2:	/* a word core-book3s never hands the backend */
+		off = dts_test_off(buf, "");
+		return fdt_setprop_string(buf, off, "format-names", "thresh_cmp") ?:
+		       fdt_setprop_string(buf, off, "format-fields", "config2:0-3");
+	case VM_GROUP_COUNTERS:	/* the adder's overflow bit */
+		off = dts_test_off(buf, "constraints/grouping");
+		return fdt_setprop_u64(buf, off, "group-constraint-mask", 0x8000) ?:
+		       fdt_setprop_u64(buf, off, "group-constraint-value", 0);
+	case VM_SDAR_MOVED:	/* to free MMCRA bits 40-41 */
+		off = dts_test_off(buf, "evt_code_format/SDAR_MODE");
+		return fdt_setprop_u32(buf, off, "target_fields", 40) ?:
+		       fdt_appendprop_u32(buf, off, "target_fields", 41);
+	case VM_THRESH_SWAPPED:	/* the reserved-value check reads the other */
+		off = dts_test_off(buf, "evt_code_format/THRESH_STOP");
+		rc = fdt_setprop_u32(buf, off, "target_fields", 12) ?:
+		     fdt_appendprop_u32(buf, off, "target_fields", 15);
+		off = dts_test_off(buf, "evt_code_format/THRESH_START");
+		return rc ?: fdt_setprop_u32(buf, off, "target_fields", 8) ?:
+		       fdt_appendprop_u32(buf, off, "target_fields", 11);
+	case VM_IFM_ALWAYS:	/* any event would write the BHRB filter */
+		return fdt_setprop_u32(buf, dts_test_off(buf, "evt_code_format/IFM"),
+				       "condition", 0);
+	case VM_PMC_DISABLED:
+		return fdt_setprop_string(buf, dts_test_off(buf, "sprs/pmcs/pmc3"), "status",
+					  "disabled");
+	case VM_CONFIG2:	/* core-book3s passes config1 only */
+		return fdt_setprop_u32(buf, dts_test_off(buf, "evt_code_format/THRESH_CMP"),
+				       "config", 2);
+	case VM_FORMAT_MANY: {	/* one sysfs file each, bounded */
+		static char names[65 * 5] __initdata, specs[65 * 12] __initdata;
+		int n = 0, m = 0, i;
+
+		for (i = 0; i < 65; i++) {
+			n += scnprintf(names + n, sizeof(names) - n, "f%d", i) + 1;
+			m += scnprintf(specs + m, sizeof(specs) - m, "config:%d", i % 60) + 1;
+		}
+		off = dts_test_off(buf, "");
+		return fdt_setprop(buf, off, "format-names", names, n) ?:
+		       fdt_setprop(buf, off, "format-fields", specs, m);
 	}
+	default: {		/* VM_MANY_CHILDREN: every walk is bounded */
+		char name[16];
+		int i;
+
+		for (i = 0, rc = 0; i < 65 && !rc; i++) {
+			snprintf(name, sizeof(name), "unknown%d", i);
+			off = fdt_add_subnode(buf, dts_test_off(buf, "sprs"), name);
+			rc = off < 0 ? off : 0;
+		}
+		return rc;
+	}
+	}
+}
+
+/* The 64-bit properties of the binding: <hi lo>, or <0 hi 0 lo> */
+static const char * const dts_u64_props[] __initconst = {
+	"event-mask", "constraint-mask", "mask", "group-constraint-mask",
+	"group-constraint-value", "codes", "valid-events", "event_code", "read",
+	"write", "prefetch", "event-codes",
+};
+
+/* Rewrite every 64-bit value of the description in @buf as <0 hi 0 lo> */
+static int __init dts_test_four_cells(void *buf)
+{
+	int node, depth = 0, len, i, k, rc;
+	const fdt32_t *v;
+	fdt32_t *w;
+
+	for (node = fdt_next_node(buf, -1, &depth); node >= 0;
+	     node = fdt_next_node(buf, node, &depth)) {
+		for (k = 0; k < ARRAY_SIZE(dts_u64_props); k++) {
+			v = fdt_getprop(buf, node, dts_u64_props[k], &len);
+			if (!v || len % 8)
+				continue;
+			w = kcalloc(len / 2, sizeof(*w), GFP_KERNEL);
+			if (!w)
+				return -ENOMEM;
+			for (i = 0; i < len / 4; i++)
+				w[2 * i + 1] = v[i];
+			rc = fdt_setprop(buf, node, dts_u64_props[k], w, len * 2);
+			kfree(w);
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Parse @a and @b (the @platform node of each) and compare what the
+ * kernel keeps: the compiled tables byte for byte, the events and formats.
+ * 0 if equal; the parse error or -EDOM otherwise.
+ */
+static int __init dts_test_same_tables(struct kunit *test, const void *a, const void *b,
+				       const char *platform)
+{
+	struct dts_parse *pa = kunit_kzalloc(test, sizeof(*pa), GFP_KERNEL);
+	struct dts_parse *pb = kunit_kzalloc(test, sizeof(*pb), GFP_KERNEL);
+	struct dts_pmu *ta = kunit_kzalloc(test, sizeof(*ta), GFP_KERNEL);
+	struct dts_pmu *tb = kunit_kzalloc(test, sizeof(*tb), GFP_KERNEL);
+	unsigned int i;
+	int rc;
+
+	KUNIT_ASSERT_TRUE(test, pa && pb && ta && tb);
+	rc = dts_pmu_parse_fdt(pa, ta, a, platform);
+	KUNIT_ASSERT_EQ_MSG(test, rc, 0, "%s", pa->err);
+	rc = dts_pmu_parse_fdt(pb, tb, b, platform);
+	if (rc) {
+		kunit_info(test, "%s: %s\n", platform, pb->err);
+		goto out;
+	}
+	/* the cell form is how the values came, not what they are */
+	tb->four_cells = ta->four_cells;
+	rc = memcmp(ta, tb, sizeof(*ta)) || pa->nr_events != pb->nr_events ||
+	     pa->nr_formats != pb->nr_formats ? -EDOM : 0;
+	for (i = 0; !rc && i < pa->nr_events; i++)
+		if (pa->ev_codes[i] != pb->ev_codes[i] || strcmp(pa->ev_names[i], pb->ev_names[i]))
+			rc = -EDOM;
+	for (i = 0; !rc && i < pa->nr_formats; i++)
+		if (strcmp(pa->fmt_names[i], pb->fmt_names[i]) ||
+		    strcmp(pa->fmt_specs[i], pb->fmt_specs[i]))
+			rc = -EDOM;
+out:
+	dts_parse_free(pa);
+	dts_parse_free(pb);
+	return rc;
+}
+
+/*
+ * Proves: skiboot's four-cell form <0 hi 0 lo> of every 64-bit value of a
+ * built-in description is read as the two-cell form is: the same
+ * compiled tables, byte for byte, the same events and formats.
+ */
+static void __init dts_test_four_cell_form(struct kunit *test)
+{
+	static const char * const platforms[] __initconst = { "power10", "power9" };
+	const u8 *blobs[] = { __dtb_dts_pmu_power10_begin, __dtb_dts_pmu_power9_begin };
+	unsigned int i, equal = 0;
+
+	for (i = 0; i < ARRAY_SIZE(blobs); i++) {
+		int size = 2 * fdt_totalsize(blobs[i]);
+		void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+		int rc;
+
+		KUNIT_ASSERT_NOT_NULL(test, buf);
+		KUNIT_ASSERT_EQ(test, fdt_open_into(blobs[i], buf, size), 0);
+		KUNIT_ASSERT_EQ(test, dts_test_four_cells(buf), 0);
+		rc = dts_test_same_tables(test, blobs[i], buf, platforms[i]);
+		KUNIT_EXPECT_EQ_MSG(test, rc, 0, "%s: four-cell copy", platforms[i]);
+		equal += !rc;
+	}
+	kunit_info(test, "four-cell copies equal: %u of %zu\n", equal, ARRAY_SIZE(blobs));
+}
+
+/*
+ * Proves: what the kernel does not read it ignores.  The POWER10
+ * description with a property added to the PMU node, an unknown child
+ * node (with an unreadable name) and a property on an event each parses
+ * to the same tables as the description itself.
+ */
+static void __init dts_test_forward_compat(struct kunit *test)
+{
+	const void *orig = __dtb_dts_pmu_power10_begin;
+	int size = fdt_totalsize(orig) + 1024, off, rc;
+	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
+	unsigned int i, same = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (i = 0; i < 3; i++) {
+		KUNIT_ASSERT_EQ(test, fdt_open_into(orig, buf, size), 0);
+		switch (i) {
+		case 0:
+			rc = fdt_setprop_u32(buf, dts_test_off(buf, ""), "ibm,pmu-future", 1);
+			break;
+		case 1:
+			off = fdt_add_subnode(buf, dts_test_off(buf, ""), "future node\x07");
+			rc = off < 0 ? off : fdt_setprop_string(buf, off, "what", "a later CPU's");
+			break;
+		default:
+			rc = fdt_setprop_string(buf, dts_test_off(buf, "events/cpu-cycles"),
+						"event-unit", "core");
+			break;
+		}
+		KUNIT_ASSERT_EQ(test, rc, 0);
+		rc = dts_test_same_tables(test, orig, buf, "power10");
+		KUNIT_EXPECT_EQ_MSG(test, rc, 0, "forward compatibility case %u", i);
+		same += !rc;
+	}
+	kunit_info(test, "forward compatibility: %u cases, %u with equal tables\n", i, same);
+}
+
+/*
+ * Proves: a description's ISA 3.1 properties must agree with the CPU:
+ * each built-in description is refused for a CPU of the other ISA level.
+ */
+static void __init dts_test_cpu_isa(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	KUNIT_ASSERT_TRUE(test, ps && p);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, "power10", ps, p), 0);
+	KUNIT_EXPECT_EQ(test, dts_pmu_check_cpu(ps, p, true), 0);
+	KUNIT_EXPECT_EQ(test, dts_pmu_check_cpu(ps, p, false), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, "present, but the CPU is not ISA 3.1"),
+				  "%s", ps->err);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power9_begin, "power9", ps, p), 0);
+	KUNIT_EXPECT_EQ(test, dts_pmu_check_cpu(ps, p, false), 0);
+	KUNIT_EXPECT_EQ(test, dts_pmu_check_cpu(ps, p, true), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(ps->err, "absent, but the CPU is ISA 3.1"),
+				  "%s", ps->err);
+}
+
+/*
+ * Proves: isa207's run-state alternatives (PM_CYC <-> PM_RUN_CYC) are
+ * offered only when the description's constraints accept them, and
+ * compute_mmcr refuses a counter the description does not let count a
+ * code: with PMC6 restricted to another code, PM_CYC gets no PMC6 twin.
+ */
+static void __init dts_test_alternatives_described(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct perf_event *ev = kunit_kzalloc(test, sizeof(*ev), GFP_KERNEL);
+	u64 alt[MAX_ALT * 2], code = 0x600f4;
+	struct mmcr_regs m = { };
+	unsigned int hwc;
+	int n, i;
+
+	KUNIT_ASSERT_TRUE(test, ps && p && ev);
+	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, "power10", ps, p), 0);
+	n = dts_alternatives(p, 0x1e, PPMU_ONLY_COUNT_RUN, alt);
+	for (i = 0; i < n && alt[i] != 0x600f4; i++)
+		;
+	KUNIT_EXPECT_LT_MSG(test, i, n, "PM_RUN_CYC not offered on POWER10");
+
+	p->restricted[6][0] = 0x6001e;		/* PMC6 counts another event */
+	n = dts_alternatives(p, 0x1e, PPMU_ONLY_COUNT_RUN, alt);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_NE_MSG(test, alt[i], 0x600f4, "alternative %d of %d", i, n);
+	ev->attr.config = code;
+	KUNIT_EXPECT_EQ(test, dts_mmcrs(p, &code, 1, &hwc, &m, &ev), -1);
 }
 
 /*
@@ -530,7 +795,7 @@ static void __init dts_test_verifier(struct kunit *test)
 	const void *orig = __dtb_dts_pmu_power10_begin;
 	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
 	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-	int size = fdt_totalsize(orig) + 512;
+	int size = fdt_totalsize(orig) + 4096;
 	void *buf = kunit_kzalloc(test, size, GFP_KERNEL);
 	unsigned int m;
 
@@ -915,7 +1180,7 @@ static void __init dts_test_each_constraint_matters(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, dts_test_group_diffs(test, p, 2000, DTS_TEST_SEED + 3, &sched,
 						   true), 0);
 	*q = *p;
-	q->max_counter--;
+	q->nr_pmc--;		/* core-book3s's n_counter */
 	KUNIT_EXPECT_GT_MSG(test, dts_test_group_diffs(test, q, 2000, DTS_TEST_SEED + 3, &sched,
 						       false), 0, "one counter fewer");
 	*q = *p;
@@ -1363,6 +1628,10 @@ static struct kunit_case dts_pmu_parser_cases[] __initdata = {
 	KUNIT_CASE(dts_test_firmware_node),
 	KUNIT_CASE(dts_test_skiboot_fixture),
 	KUNIT_CASE(dts_test_verifier),
+	KUNIT_CASE(dts_test_four_cell_form),
+	KUNIT_CASE(dts_test_forward_compat),
+	KUNIT_CASE(dts_test_cpu_isa),
+	KUNIT_CASE(dts_test_alternatives_described),
 	KUNIT_CASE_SLOW(dts_test_malformed_corpus),
 	{}
 };

@@ -6,15 +6,19 @@
  * with one to three random changes: a cell set to a boundary or random
  * value, a property deleted, added, renamed, resized, a string corrupted,
  * the cells of a 64-bit value swapped or re-formed, a node deleted,
- * added, renamed or duplicated.  Every mutant the parser accepts is run:
- * random raw codes through get_constraint, random groups through
- * core-book3s's constraint solver and compute_mmcr, and what must hold
- * for any accepted description is checked (see dts_fz_group()).  A
- * violation prints the seed, the mutant and the code, and
- * dts_pmu_test_fuzz.seed= .first= .mutants=1 (.verbose=1 to see the
- * parser's verdict) replays it.  10000 mutants by default, about 40
- * seconds on QEMU; a very slow case (kunit.filter=speed>very_slow skips
- * it).
+ * added, renamed or duplicated; and targeted ones: two fields of one
+ * width trading their code bits, a field landing elsewhere, a field given
+ * a role's name, a format string out of range.  Every mutant the parser
+ * accepts is run: random raw codes through check_attr_config,
+ * get_constraint and the alternatives core-book3s asks for, random groups
+ * through its constraint solver and compute_mmcr.  What is checked is
+ * what the architecture and core-book3s require of any description,
+ * never what the mutant says of itself (dts_fz_run(), dts_fz_group()).
+ * The seed is new on every boot and printed; a violation prints the seed,
+ * the mutant and the code, and dts_pmu_test_fuzz.seed= .first=
+ * .mutants=1 (.verbose=1 to see the parser's verdict) replays it.  10000
+ * mutants by default, about 40 seconds on QEMU; a very slow case
+ * (kunit.filter=speed>very_slow skips it).
  */
 
 #include <kunit/test.h>
@@ -22,6 +26,7 @@
 #include <linux/moduleparam.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
+#include <linux/random.h>
 #include <linux/slab.h>
 #include <asm/reg.h>
 
@@ -34,9 +39,9 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 static unsigned int mutants = 10000;
 module_param(mutants, uint, 0444);
 MODULE_PARM_DESC(mutants, "mutants to run, half of each built-in description");
-static unsigned int seed = 0x5eed1e55;
+static unsigned int seed;
 module_param(seed, uint, 0444);
-MODULE_PARM_DESC(seed, "the fuzzer's seed");
+MODULE_PARM_DESC(seed, "the fuzzer's seed (0: a new one each boot)");
 static unsigned int first;
 module_param(first, uint, 0444);
 MODULE_PARM_DESC(first, "the first mutant to run (to replay one)");
@@ -56,12 +61,26 @@ MODULE_PARM_DESC(verbose, "print each mutant and the parser's verdict");
 
 enum {
 	FZ_CELL, FZ_DELPROP, FZ_ADDPROP, FZ_RENAMEPROP, FZ_RESIZE, FZ_STRING,
-	FZ_SWAP, FZ_DELNODE, FZ_ADDNODE, FZ_RENAMENODE, FZ_DUPNODE, FZ_NR
+	FZ_SWAP, FZ_DELNODE, FZ_ADDNODE, FZ_RENAMENODE, FZ_DUPNODE,
+	FZ_TRADE, FZ_MOVE, FZ_ROLE, FZ_FORMAT, FZ_GROUP, FZ_NR
 };
 
 static const char * const dts_fz_names[FZ_NR] = {
 	"cell", "delete", "add", "rename", "resize", "string", "swap",
 	"delete node", "add node", "rename node", "duplicate node",
+	"trade bits", "move", "role", "format", "group mask",
+};
+
+/* The names the backend gives behaviour to */
+static const char * const dts_fz_roles[] = {
+	"PMCx", "PMCxUNIT", "PMCxSEL", "MARK", "EBB", "BHRB", "IFM", "THRESH_SEL",
+	"SDAR_MODE",
+};
+
+/* Format strings a firmware could write */
+static const char * const dts_fz_formats[] = {
+	"config:0-4294967355", "config:4294967296", "config:0-64", "config:63-0",
+	"config2:0-3", "config1:0-31", "config:+1-3", "config:1-3,5", "config:",
 };
 
 struct dts_fz {
@@ -359,12 +378,101 @@ static int dts_fz_mutate_node(struct dts_fz *z, int node, int kind)
 	}
 }
 
+/* A random field node of the description, or < 0 */
+static int dts_fz_field(struct dts_fz *z)
+{
+	int fields = fdt_path_offset(z->buf, "/pmus/pmu_dts@0/evt_code_format");
+	int child, n = 0, pick = -FDT_ERR_NOTFOUND;
+
+	fdt_for_each_subnode(child, z->buf, fields)
+		if (!dts_fz_rand(z, ++n))
+			pick = child;
+	return pick;
+}
+
+/*
+ * The targeted mutations: two fields of one width trade their code bits;
+ * a field lands at other bits or in another register; a field takes the
+ * name of a role; a format string is replaced by one out of range; the
+ * group constraint mask takes one more bit of the counter or adder fields.
+ */
+static int dts_fz_mutate_target(struct dts_fz *z, int kind)
+{
+	int a = dts_fz_field(z), b, len, wa, wb, t;
+	fdt32_t ba[2], bb[2];
+	const fdt32_t *v;
+	char name[64];
+
+	if (kind == FZ_GROUP) {
+		t = fdt_path_offset(z->buf, "/pmus/pmu_dts@0/constraints/grouping");
+		v = fdt_getprop(z->buf, t, "group-constraint-mask", &len);
+		if (!v || len != 8)
+			return -FDT_ERR_BADVALUE;
+		memcpy(ba, v, 8);
+		wa = dts_fz_rand(z, 16);
+		ba[1] = cpu_to_fdt32(fdt32_to_cpu(ba[1]) | BIT(wa));
+		dts_fz_log(z, " %s bit %d", dts_fz_names[kind], wa);
+		return fdt_setprop_inplace(z->buf, t, "group-constraint-mask", ba, 8);
+	}
+	if (a < 0)
+		return a;
+	strscpy(name, fdt_get_name(z->buf, a, NULL), sizeof(name));
+	dts_fz_log(z, " %s %s", dts_fz_names[kind], name);
+	switch (kind) {
+	case FZ_TRADE:
+		b = dts_fz_field(z);
+		v = fdt_getprop(z->buf, a, "bits", &len);
+		if (b < 0 || !v || len != 8)
+			return -FDT_ERR_BADVALUE;
+		memcpy(ba, v, 8);
+		v = fdt_getprop(z->buf, b, "bits", &len);
+		if (!v || len != 8)
+			return -FDT_ERR_BADVALUE;
+		memcpy(bb, v, 8);
+		wa = fdt32_to_cpu(ba[1]) - fdt32_to_cpu(ba[0]);
+		wb = fdt32_to_cpu(bb[1]) - fdt32_to_cpu(bb[0]);
+		if (wa != wb)
+			return -FDT_ERR_BADVALUE;
+		dts_fz_log(z, " with %s", fdt_get_name(z->buf, b, NULL));
+		/* same sizes in place: no offset moves */
+		return fdt_setprop_inplace(z->buf, a, "bits", bb, 8) ?:
+		       fdt_setprop_inplace(z->buf, b, "bits", ba, 8);
+	case FZ_MOVE:
+		v = fdt_getprop(z->buf, a, "target_fields", &len);
+		if (!v || len != 8 || !dts_fz_rand(z, 4)) {
+			t = dts_fz_rand(z, 5);
+			dts_fz_log(z, " to mmcr %d", t);
+			return fdt_setprop_u32(z->buf, a, "mmcr", t);
+		}
+		wa = fdt32_to_cpu(v[1]) - fdt32_to_cpu(v[0]);
+		t = dts_fz_rand(z, 64 - wa);
+		dts_fz_log(z, " to bits %d-%d", t, t + wa);
+		return fdt_setprop_u32(z->buf, a, "target_fields", t) ?:
+		       fdt_appendprop_u32(z->buf, a, "target_fields", t + wa);
+	case FZ_ROLE:
+		strscpy(name, dts_fz_roles[dts_fz_rand(z, ARRAY_SIZE(dts_fz_roles))],
+			sizeof(name));
+		dts_fz_log(z, " to %s", name);
+		return fdt_set_name(z->buf, a, name);
+	default:		/* FZ_FORMAT */
+		strscpy(name, dts_fz_formats[dts_fz_rand(z, ARRAY_SIZE(dts_fz_formats))],
+			sizeof(name));
+		t = fdt_path_offset(z->buf, "/pmus/pmu_dts@0");
+		dts_fz_log(z, " %s", name);
+		return fdt_setprop_string(z->buf, t, "format-names", "fz") ?:
+		       fdt_setprop_string(z->buf, t, "format-fields", name);
+	}
+}
+
 /* One random mutation of z->buf; 0 if it was made */
 static int dts_fz_mutate(struct dts_fz *z)
 {
 	int kind = dts_fz_rand(z, FZ_NR);
-	int node = dts_fz_node(z);
+	int node;
 
+	if (kind >= FZ_TRADE)
+		return dts_fz_mutate_target(z, kind);
+	node = dts_fz_node(z);
 	if (node < 0)
 		return node;
 	if (kind < FZ_DELNODE)
@@ -471,8 +579,9 @@ static void dts_fz_reach(struct dts_fz *z)
 static void dts_fz_group(struct dts_fz *z)
 {
 	const struct dts_pmu *p = z->p;
-	bool isa31 = p->features & DTS_FEAT_ISA31, bhrb = false;
+	bool isa31 = p->features & DTS_FEAT_ISA31, bhrb = false, marked = false;
 	unsigned int hwc[8] = { }, used = 0, nev, i;
+	int rc;
 	struct perf_event *pev[8];
 	u64 ev[8], r0 = 0, r2 = 0, fc = 0;
 	struct mmcr_regs m = { };
@@ -492,8 +601,17 @@ static void dts_fz_group(struct dts_fz *z)
 		e->attr.exclude_idle = dts_fz_rand(z, 2);
 		pev[i] = e;
 	}
+	/* what event_init refuses never reaches the PMU */
+	for (i = 0; i < nev; i++)
+		if (dts_attr_config(p, pev[i]))
+			return;
 	z->groups++;
-	if (power_pmu_schedule_test(z->pp, ev, pev, nev, hwc, &m, 1))
+	rc = power_pmu_schedule_test(z->pp, ev, pev, nev, hwc, &m, 1);
+	if (rc == -EINVAL)
+		dts_fz_violation(z, ev[0],
+				 "compute_mmcr failed on a group the solver accepted (%u events)",
+				 nev);
+	if (rc)
 		return;
 	z->scheduled++;
 
@@ -501,7 +619,7 @@ static void dts_fz_group(struct dts_fz *z)
 		const struct perf_event_attr *a = &pev[i]->attr;
 		unsigned int pmc = hwc[i] + 1;
 
-		if (pmc > p->nr_pmc || (used & BIT(pmc))) {
+		if (pmc > z->pp->n_counter || (used & BIT(pmc))) {
 			dts_fz_violation(z, ev[i], "on counter %u (in use 0x%x)", pmc, used);
 			continue;
 		}
@@ -511,6 +629,8 @@ static void dts_fz_group(struct dts_fz *z)
 					 dts_fz_pmc(p, ev[i]), pmc);
 		dts_fz_code_ok(z, ev[i], pmc);
 		bhrb |= !!(ev[i] & EVENT_WANTS_BHRB);
+		/* marked by the description's MARK: the other fields must not sample */
+		marked |= !!(ev[i] & p->mark_bits);
 		if (a->exclude_user)
 			r2 |= MMCR2_FCP(pmc);
 		if (a->exclude_hv)
@@ -538,6 +658,24 @@ static void dts_fz_group(struct dts_fz *z)
 				 m.mmcr2 & fc, r2);
 	if (isa31 && !(m.mmcra & MMCRA_BHRB_DISABLE) != bhrb)
 		dts_fz_violation(z, ev[0], "MMCRA 0x%lx: BHRBRD wrong", m.mmcra);
+	/*
+	 * MMCRA: no reserved value check_attr_config refuses (of one event:
+	 * isa207 ORs the threshold fields of a group's events too), no
+	 * sampling state for events that do not ask for it.
+	 */
+	if (nev == 1 && (((m.mmcra >> MMCRA_SAMP_MODE_SHIFT) & 3) == 3 ||
+	    ((m.mmcra >> MMCRA_THR_CTL_SHIFT) & 0xf) == 0xf ||
+	    ((m.mmcra >> MMCRA_THR_CTL_SHIFT) & 0xf0) == 0xf0))
+		dts_fz_violation(z, ev[0], "MMCRA 0x%lx: a reserved sampling or threshold value",
+				 m.mmcra);
+	if ((m.mmcra & MMCRA_SAMPLE_ENABLE) && !marked)
+		dts_fz_violation(z, ev[0], "MMCRA 0x%lx: sampling with no marked event", m.mmcra);
+	if (marked && (m.mmcra & ~MMCRA_SDAR_MODE_NO_UPDATES))
+		dts_fz_violation(z, ev[0], "MMCRA 0x%lx: SDAR updates with a marked event",
+				 m.mmcra);
+	if ((m.mmcra & (EVENT_IFM_MASK << MMCRA_IFM_SHIFT)) && !bhrb)
+		dts_fz_violation(z, ev[0], "MMCRA 0x%lx: a BHRB filter with no BHRB event",
+				 m.mmcra);
 	if (m.mmcr1 & ~z->reach[DTS_MMCR1])
 		dts_fz_violation(z, ev[0], "MMCR1 0x%lx beyond 0x%llx", m.mmcr1,
 				 z->reach[DTS_MMCR1]);
@@ -551,6 +689,62 @@ static void dts_fz_group(struct dts_fz *z)
 				 z->reach[DTS_MMCRA]);
 }
 
+/* perf's format syntax, read on its own: configN:lo-hi, N 1 or none */
+static bool dts_fz_format_ok(const char *spec)
+{
+	unsigned int v[2] = { }, k = 0, digits = 0;
+	const char *s;
+
+	if (!strncmp(spec, "config:", 7))
+		s = spec + 7;
+	else if (!strncmp(spec, "config1:", 8))
+		s = spec + 8;
+	else
+		return false;
+	for (; *s; s++) {
+		if (*s == '-' && !k && digits) {
+			k = 1;
+			digits = 0;
+		} else if (*s >= '0' && *s <= '9' && ++digits <= 2) {
+			v[k] = v[k] * 10 + *s - '0';
+		} else {
+			return false;
+		}
+	}
+	return digits && v[0] <= 63 && v[1] <= 63 && (!k || v[0] <= v[1]);
+}
+
+/*
+ * The alternatives core-book3s asks for (flags 0, or PPMU_ONLY_COUNT_RUN
+ * for a task's counting event): each one a code this description
+ * accepts, on a counter it describes.
+ */
+static void dts_fz_alternatives(struct dts_fz *z, u64 code)
+{
+	unsigned long mask, val;
+	u64 alt[2 * MAX_ALT];
+	int n, i;
+
+	n = z->pp->get_alternatives(code, dts_fz_rand(z, 2) ? PPMU_ONLY_COUNT_RUN : 0, alt);
+	for (i = 1; i < n; i++) {
+		if (dts_constraint(z->p, alt[i], &mask, &val, 0))
+			dts_fz_violation(z, code, "alternative 0x%llx refused by the description",
+					 alt[i]);
+		else
+			dts_fz_code_ok(z, alt[i], dts_fz_pmc(z->p, alt[i]));
+	}
+}
+
+/* A BHRB filter lands in MMCRA[IFM] and nowhere else */
+static void dts_fz_bhrb(struct dts_fz *z, u64 code)
+{
+	u64 type = prandom_u32_state(&z->rnd) & (PERF_SAMPLE_BRANCH_MAX - 1);
+	u64 f = z->pp->bhrb_filter_map(type);
+
+	if (f != (u64)-1 && (f & ~(EVENT_IFM_MASK << MMCRA_IFM_SHIFT)))
+		dts_fz_violation(z, code, "BHRB filter 0x%llx outside MMCRA[IFM]", f);
+}
+
 /* Run an accepted description: random codes, then random groups */
 static void dts_fz_run(struct dts_fz *z, const struct dts_parse *ps, const struct dts_pmu *p)
 {
@@ -562,15 +756,29 @@ static void dts_fz_run(struct dts_fz *z, const struct dts_parse *ps, const struc
 	dts_test_fill_power_pmu(p, z->pp);
 	dts_fz_reach(z);
 
-	if (p->max_counter > DTS_PMU_MAX_PMC)
-		dts_fz_violation(z, 0, "%u counters", p->max_counter);
+	/* the interrupt handler reads every counter an event can get */
+	if (z->pp->n_counter > DTS_PMU_MAX_PMC)
+		dts_fz_violation(z, 0, "the interrupt handler scans %u counters",
+				 z->pp->n_counter);
+	for (i = 1; i <= DTS_PMU_MAX_PMC; i++)
+		if (((p->programmable & BIT(i)) || p->nr_restricted[i]) && i > z->pp->n_counter)
+			dts_fz_violation(z, 0, "PMC%u can be given, the interrupt handler scans %u",
+					 i, z->pp->n_counter);
+	for (i = 0; i < ps->nr_formats; i++)
+		if (!dts_fz_format_ok(ps->fmt_specs[i]))
+			dts_fz_violation(z, 0, "format %s: \"%s\" outside config/config1 0..63",
+					 ps->fmt_names[i], ps->fmt_specs[i]);
 	for (i = 0; i < DTS_FZ_CODES; i++) {
 		u64 code = dts_fz_code(z);
 		u64 cfg1 = dts_fz_rand(z, 4) ? 0 : prandom_u32_state(&z->rnd) & 0x3ffff;
 
 		z->codes++;
-		if (!dts_constraint(p, code, &mask, &val, cfg1))
-			dts_fz_code_ok(z, code, dts_fz_pmc(p, code));
+		if (dts_constraint(p, code, &mask, &val, cfg1))
+			continue;
+		dts_fz_code_ok(z, code, dts_fz_pmc(p, code));
+		dts_fz_alternatives(z, code);
+		if (z->pp->bhrb_filter_map)
+			dts_fz_bhrb(z, code);
 	}
 	for (i = 0; i < DTS_FZ_GROUPS; i++)
 		dts_fz_group(z);
@@ -631,6 +839,9 @@ static void __init dts_test_fuzz(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, z->pp);
 	KUNIT_ASSERT_NOT_NULL(test, z->evs);
 
+	if (!seed)
+		seed = get_random_u32() ?: 1;
+	kunit_info(test, "fuzz: seed 0x%x\n", seed);
 	for (i = 0; i < mutants; i++) {
 		z->mutant = first + i;
 		z->platform = platforms[z->mutant & 1];
