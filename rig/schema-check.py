@@ -123,7 +123,10 @@ def duplicates(path):
     return found
 
 
-UNKNOWN = re.compile(r"(Additional|Unevaluated) properties are not allowed \(.* (was|were) unexpected\)")
+# jsonschema's messages for a name the binding does not have: with and
+# without patternProperties on the node
+UNKNOWN = re.compile(r"(Additional|Unevaluated) properties are not allowed \(.* (was|were) "
+                     r"unexpected\)|do(es)? not match any of the regexes: ")
 
 
 def verdict(name):

@@ -414,6 +414,14 @@ static int dts_fz_mutate_target(struct dts_fz *z, int kind)
 		dts_fz_log(z, " %s bit %d", dts_fz_names[kind], wa);
 		return fdt_setprop_inplace(z->buf, t, "group-constraint-mask", ba, 8);
 	}
+	if (kind == FZ_FORMAT) {
+		strscpy(name, dts_fz_formats[dts_fz_rand(z, ARRAY_SIZE(dts_fz_formats))],
+			sizeof(name));
+		t = fdt_path_offset(z->buf, "/pmus/pmu_dts@0");
+		dts_fz_log(z, " %s %s", dts_fz_names[kind], name);
+		return fdt_setprop_string(z->buf, t, "format-names", "fz") ?:
+		       fdt_setprop_string(z->buf, t, "format-fields", name);
+	}
 	if (a < 0)
 		return a;
 	strscpy(name, fdt_get_name(z->buf, a, NULL), sizeof(name));
@@ -449,18 +457,11 @@ static int dts_fz_mutate_target(struct dts_fz *z, int kind)
 		dts_fz_log(z, " to bits %d-%d", t, t + wa);
 		return fdt_setprop_u32(z->buf, a, "target_fields", t) ?:
 		       fdt_appendprop_u32(z->buf, a, "target_fields", t + wa);
-	case FZ_ROLE:
+	default:		/* FZ_ROLE */
 		strscpy(name, dts_fz_roles[dts_fz_rand(z, ARRAY_SIZE(dts_fz_roles))],
 			sizeof(name));
 		dts_fz_log(z, " to %s", name);
 		return fdt_set_name(z->buf, a, name);
-	default:		/* FZ_FORMAT */
-		strscpy(name, dts_fz_formats[dts_fz_rand(z, ARRAY_SIZE(dts_fz_formats))],
-			sizeof(name));
-		t = fdt_path_offset(z->buf, "/pmus/pmu_dts@0");
-		dts_fz_log(z, " %s", name);
-		return fdt_setprop_string(z->buf, t, "format-names", "fz") ?:
-		       fdt_setprop_string(z->buf, t, "format-fields", name);
 	}
 }
 
@@ -579,7 +580,7 @@ static void dts_fz_reach(struct dts_fz *z)
 static void dts_fz_group(struct dts_fz *z)
 {
 	const struct dts_pmu *p = z->p;
-	bool isa31 = p->features & DTS_FEAT_ISA31, bhrb = false, marked = false;
+	bool isa31 = p->features & DTS_FEAT_ISA31, bhrb = false, marked = false, reserved;
 	unsigned int hwc[8] = { }, used = 0, nev, i;
 	int rc;
 	struct perf_event *pev[8];
@@ -663,9 +664,10 @@ static void dts_fz_group(struct dts_fz *z)
 	 * isa207 ORs the threshold fields of a group's events too), no
 	 * sampling state for events that do not ask for it.
 	 */
-	if (nev == 1 && (((m.mmcra >> MMCRA_SAMP_MODE_SHIFT) & 3) == 3 ||
-	    ((m.mmcra >> MMCRA_THR_CTL_SHIFT) & 0xf) == 0xf ||
-	    ((m.mmcra >> MMCRA_THR_CTL_SHIFT) & 0xf0) == 0xf0))
+	reserved = ((m.mmcra >> MMCRA_SAMP_MODE_SHIFT) & 3) == 3 ||
+		   ((m.mmcra >> MMCRA_THR_CTL_SHIFT) & 0xf) == 0xf ||
+		   ((m.mmcra >> MMCRA_THR_CTL_SHIFT) & 0xf0) == 0xf0;
+	if (nev == 1 && reserved)
 		dts_fz_violation(z, ev[0], "MMCRA 0x%lx: a reserved sampling or threshold value",
 				 m.mmcra);
 	if ((m.mmcra & MMCRA_SAMPLE_ENABLE) && !marked)
