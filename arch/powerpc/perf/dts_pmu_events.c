@@ -63,14 +63,17 @@ const u64 dts_branch_types[DTS_BR_MAX] = {
 	[DTS_BR_ANY_CALL]	= PERF_SAMPLE_BRANCH_ANY_CALL,
 };
 
-/* A bit number of a format range: one or two decimal digits, at most 63 */
+/*
+ * A bit number of a format range: one or two decimal digits, no leading
+ * zero, at most 63 (the binding's pattern)
+ */
 static const char *dts_format_bit(const char *s, unsigned int *bit)
 {
 	unsigned int n = 0, i;
 
 	for (i = 0; i < 2 && isdigit(s[i]); i++)
 		n = n * 10 + s[i] - '0';
-	if (!i || isdigit(s[i]) || n > 63)
+	if (!i || isdigit(s[i]) || n > 63 || (i == 2 && s[0] == '0'))
 		return NULL;
 	*bit = n;
 	return s + i;
