@@ -326,6 +326,8 @@ void dts_pmu_compile(struct dts_pmu *p);
 int dts_pmu_check_compiled(struct dts_parse *ps, const struct device_node *np);
 int dts_check_code(struct dts_parse *ps, const struct device_node *np,
 		   const char *what, u64 code);
+int dts_check_hidden(struct dts_parse *ps, const struct device_node *np,
+		     const char *what, u64 code);
 
 /* dts_pmu_backend.c */
 int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
@@ -335,6 +337,7 @@ int dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev, unsigned int hwc[]
 int dts_alternatives(const struct dts_pmu *p, u64 event, unsigned int flags, u64 alt[]);
 u64 dts_bhrb_map(const struct dts_pmu *p, u64 branch_sample_type);
 int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev);
+int dts_code_attr(const struct dts_pmu *p, u64 code);
 void dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp);
 int dts_pmu_register(struct dts_parse *ps);
 const struct dts_pmu *dts_pmu_live(void);

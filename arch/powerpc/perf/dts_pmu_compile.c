@@ -330,6 +330,22 @@ int dts_check_code(struct dts_parse *ps, const struct device_node *np,
 }
 
 /*
+ * A code the kernel programs without perf's check_attr_config seeing it
+ * (a generic or cache event, an alternative) must pass that check.
+ */
+int dts_check_hidden(struct dts_parse *ps, const struct device_node *np,
+		     const char *what, u64 code)
+{
+	int rc = dts_code_attr(ps->pmu, code);
+
+	if (rc == -EINVAL)
+		return dts_bad(ps, np,
+			       "%s 0x%llx: a sampling or threshold value the kernel refuses",
+			       what, code);
+	return rc;
+}
+
+/*
  * Add a placement of @group (a condition, or DTS_GROUP_PMC + a PMC): a
  * plain one merges with one of its group that has the same register and
  * rotation.  Returns its index.

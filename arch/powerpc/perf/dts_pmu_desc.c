@@ -542,10 +542,11 @@ int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_n
 		rc = dts_bad(ps, np, "no programmable counter");
 	if (!rc)
 		rc = dts_parse_fields(ps, np);
-	if (!rc)
-		rc = dts_parse_constraints(ps, np);
+	/* reserved-sample-value before the codes the kernel checks with it */
 	if (!rc)
 		rc = dts_parse_features(ps, np);
+	if (!rc)
+		rc = dts_parse_constraints(ps, np);
 	if (!rc)
 		rc = dts_parse_format(ps, np);
 	if (!rc)

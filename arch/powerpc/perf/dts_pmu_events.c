@@ -200,6 +200,8 @@ int dts_parse_events(struct dts_parse *ps, const struct device_node *pmu_np)
 				continue;
 			if (code > INT_MAX)
 				rc = dts_bad(ps, np, "a generic event code must fit 31 bits");
+			else
+				rc = dts_check_hidden(ps, np, "generic event", code);
 			ps->pmu->generic[g] = code;
 		}
 		if (!rc) {
@@ -266,7 +268,8 @@ int dts_parse_cache_events(struct dts_parse *ps, const struct device_node *pmu_n
 				break;
 			for (n = 0; n < 2 && !rc; n++) {
 				if (v[n] && v[n] != ~0ULL)
-					rc = dts_check_code(ps, np, dts_cache_op_names[o], v[n]);
+					rc = dts_check_code(ps, np, dts_cache_op_names[o], v[n]) ?:
+					     dts_check_hidden(ps, np, dts_cache_op_names[o], v[n]);
 				ps->pmu->cache[c][o][n] = v[n];
 			}
 		}

@@ -225,7 +225,8 @@ static int dts_parse_alternatives(struct dts_parse *ps, struct device_node *an)
 			if (codes[i] > U32_MAX)
 				rc = dts_bad(ps, np, "codes: 0x%llx wider than 32 bits", codes[i]);
 			else
-				rc = dts_check_code(ps, np, "alternative", codes[i]);
+				rc = dts_check_code(ps, np, "alternative", codes[i]) ?:
+				     dts_check_hidden(ps, np, "alternative", codes[i]);
 			p->alt[p->nr_alt][i] = codes[i];
 		}
 		if (rc)
@@ -256,6 +257,41 @@ static int dts_parse_grouping(struct dts_parse *ps, const struct device_node *np
 	return 0;
 }
 
+/*
+ * The events of a group OR their fields into MMCRA: a field landing on
+ * the sampling mode or eligibility needs a rule that keeps the group's
+ * values of it equal (as isa207's CNST_SAMPLE does), outside the group
+ * constraint, or two valid values can make a reserved one.
+ */
+static int dts_check_sampling_rules(struct dts_parse *ps, const struct device_node *cn)
+{
+	const u64 sampling = (3ULL << MMCRA_SAMP_MODE_SHIFT) |
+			     ((u64)MMCRA_SAMP_ELIG_MASK << MMCRA_SAMP_ELIG_SHIFT);
+	const struct dts_pmu *p = ps->pmu;
+	unsigned int i, j;
+
+	for (i = 0; i < p->nr_fields; i++) {
+		const struct dts_pmu_field *f = &p->fields[i];
+		u64 bits = f->mask << f->shift;
+
+		if (f->mmcr != DTS_MMCRA || f->per_pmc || !((f->mask << f->target) & sampling))
+			continue;
+		for (j = 0; j < p->nr_rules; j++) {
+			const struct dts_pmu_rule *r = &p->rules[j];
+
+			if (!r->config && !r->encoding && !(r->cmask & p->group_mask) &&
+			    (r->cond == f->cond || r->cond == DTS_COND_ALWAYS) &&
+			    ((r->emask << r->eshift) & bits) == bits)
+				break;
+		}
+		if (j == p->nr_rules)
+			return dts_bad(ps, cn,
+				       "field %s lands on MMCRA's sampling fields, but no rule keeps it equal in a group",
+				       f->name);
+	}
+	return 0;
+}
+
 int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np)
 {
 	struct dts_pmu *p = ps->pmu;
@@ -282,10 +318,10 @@ int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np
 			rc = dts_parse_grouping(ps, np);
 		else if (!dts_node_is(np, DTS_PAT_LOWER))
 			continue;	/* not a rule: ignored */
-		else if (!of_get_child_count(np))
+		else if (!of_node_name_eq(np, "threshold") && !of_node_name_eq(np, "cache"))
 			rc = dts_parse_rule(ps, np);
 		else
-			/* a group of rules: threshold { }, cache { } */
+			/* the groups of rules: threshold { }, cache { } */
 			for_each_child_of_node(np, sub) {
 				if (!dts_node_is(sub, DTS_PAT_LOWER))
 					continue;
@@ -354,6 +390,7 @@ int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np
 			}
 		}
 	}
+	rc = dts_check_sampling_rules(ps, cn);
 out:
 	of_node_put(cn);
 	return rc;

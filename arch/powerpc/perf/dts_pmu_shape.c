@@ -299,6 +299,22 @@ static int dts_check_prop(struct dts_parse *ps, const struct device_node *np,
 	}
 }
 
+/* Would the parser read @child, a child of a node of shape @sh, by its name? */
+static bool dts_child_read(const struct dts_node_shape *sh, const struct device_node *child)
+{
+	const struct dts_node_shape *c;
+	char base[DTS_PMU_NAME_LEN];
+
+	strscpy(base, of_node_full_name(child), sizeof(base));
+	*strchrnul(base, '@') = 0;
+	/* listed names, pmcN and mmcrN: of_get_child_by_name() finds them */
+	for (c = sh->children; c && c->name; c++)
+		if ((c->name[0] != '=' || !strcmp(c->name, DTS_PAT_PMC) ||
+		     !strcmp(c->name, DTS_PAT_MMCR)) && dts_name_matches(base, c->name))
+			return true;
+	return false;
+}
+
 /* Children of a node; only the event list is longer than this */
 #define DTS_MAX_CHILDREN	64
 
@@ -341,6 +357,13 @@ static int dts_check_node(struct dts_parse *ps, const struct device_node *np,
 		for (c = sh->children; !match && c && c->name; c++)
 			if (c->name[0] == '=' && dts_name_matches(cname, c->name))
 				match = c;
+		if (!match && strchr(cname, '@') && dts_child_read(sh, child)) {
+			/* the parsers find nodes by name, unit address or not */
+			rc = dts_bad(ps, child, "node %s: a unit address on a node read by name",
+				     cname);
+			of_node_put(child);
+			return rc;
+		}
 		if (!match) {
 			pr_debug("%pOF: node ignored\n", child);
 			continue;

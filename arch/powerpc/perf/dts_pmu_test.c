@@ -179,6 +179,10 @@ static const struct {
 	{ "THRESH_CMP", "config", MUT_DELETE, "overlaps another field" },
 	/* without its encoding THRESH_CMP is 18 bits, its target 11 */
 	{ "THRESH_CMP", "encoding", MUT_DELETE, "not 18 bits wide" },
+	/* sampling fields placed for events the sample rule does not hold */
+	{ "RAND_SAMP_MODE", "condition", MUT_DELETE, "no rule keeps it equal in a group" },
+	{ "RAND_SAMP_ELIG", "condition", MUT_DELETE, "no rule keeps it equal in a group" },
+	{ "sample", "event-shift", MUT_DELETE, "no rule keeps it equal in a group" },
 	/* the BHRB filter of every event, not only BHRB ones */
 	{ "IFM", "condition", MUT_DELETE, "field IFM: condition must be 4" },
 	/* the threshold compare rule is still a valid rule unencoded */
@@ -426,7 +430,8 @@ enum {
 	/* accepted before the rules below (each a class a review found) */
 	VM_MAX_COUNTER, VM_FORMAT_HUGE, VM_FORMAT_CONFIG2, VM_GROUP_COUNTERS,
 	VM_SDAR_MOVED, VM_THRESH_SWAPPED, VM_IFM_ALWAYS, VM_PMC_DISABLED, VM_CONFIG2,
-	VM_FORMAT_MANY, VM_MANY_CHILDREN, VM_NR
+	VM_FORMAT_MANY, VM_MANY_CHILDREN, VM_UNIT_ADDRESS, VM_NO_SAMPLE_RULE,
+	VM_GENERIC_RESERVED, VM_NR
 };
 
 static const struct {
@@ -456,6 +461,9 @@ static const struct {
 	[VM_CONFIG2]		= { "THRESH_CMP", "config = 2, outside 0..1" },
 	[VM_FORMAT_MANY]	= { "pmu_dts@0", "format-names: 65 formats, at most 64" },
 	[VM_MANY_CHILDREN]	= { "sprs", "more than 64 child nodes" },
+	[VM_UNIT_ADDRESS]	= { "nc@1", "a unit address on a node read by name" },
+	[VM_NO_SAMPLE_RULE]	= { "constraints", "no rule keeps it equal in a group" },
+	[VM_GENERIC_RESERVED]	= { "cache-references", "0x30100fc: a sampling or threshold" },
 };
 
 static int __init dts_test_off(void *buf, const char *node)
@@ -575,6 +583,14 @@ static int __init dts_test_vmutate(void *buf, unsigned int m)
 		return fdt_setprop(buf, off, "format-names", names, n) ?:
 		       fdt_setprop(buf, off, "format-fields", specs, m);
 	}
+	case VM_UNIT_ADDRESS:	/* of_get_child_by_name() would find it */
+		off = fdt_add_subnode(buf, dts_test_off(buf, "constraints"), "nc@1");
+		return off < 0 ? off : fdt_setprop_u32(buf, off, "limit", 5);
+	case VM_NO_SAMPLE_RULE:	/* two marked events' sample modes ORed */
+		return fdt_del_node(buf, dts_test_off(buf, "constraints/sample"));
+	case VM_GENERIC_RESERVED:	/* sampling mode 3: perf never checks it */
+		return fdt_setprop_u64(buf, dts_test_off(buf, "events/cache-references"),
+				       "event_code", 0x30100fc);
 	default: {		/* VM_MANY_CHILDREN: every walk is bounded */
 		char name[16];
 		int i;

@@ -504,7 +504,7 @@ static unsigned int dts_fz_pmc(const struct dts_pmu *p, u64 code)
 /*
  * What must hold of any code get_constraint accepts: its PMC is one of
  * the described counters; an EBB event names its PMC; only an EBB event
- * asks for the BHRB; PMC5 and PMC6 count only their one event.
+ * asks for the BHRB; a restricted counter counts only a code described for it.
  */
 static void dts_fz_code_ok(struct dts_fz *z, u64 code, unsigned int pmc)
 {
@@ -517,8 +517,10 @@ static void dts_fz_code_ok(struct dts_fz *z, u64 code, unsigned int pmc)
 		dts_fz_violation(z, code, "an EBB event without its PMC");
 	if ((code & EVENT_WANTS_BHRB) && !(code & DTS_FZ_EBB))
 		dts_fz_violation(z, code, "BHRB without EBB");
-	if ((pmc == 5 && base != 0x500fa) || (pmc == 6 && base != 0x600f4))
-		dts_fz_violation(z, code, "PMC%u counts another event", pmc);
+	if (pmc && pmc <= DTS_PMU_MAX_PMC && !(p->programmable & BIT(pmc)) &&
+	    !dts_restricted_ok(p, pmc, code))
+		dts_fz_violation(z, code, "PMC%u counts 0x%llx, which it is not described to",
+				 pmc, base);
 }
 
 /* A random raw code: a described event or random described bits, changed */
