@@ -150,9 +150,9 @@ def places(blob):
 
 def pruned(path, base):
     """The blob at @path without the nodes and properties the unmutated
-    description @base does not have at their place: the names a mutation
-    added or renamed, which the kernel does not read."""
-    nodes, props = places(base)
+    description does not have at their place (@base: its places()): the
+    names a mutation added or renamed, which the kernel does not read."""
+    nodes, props = base
     f = libfdt.Fdt(bytearray(open(path, "rb").read()))
 
     def walk(n, where):
@@ -183,14 +183,14 @@ def pruned(path, base):
     return bytes(f.as_bytearray())
 
 
-def errors_of(path):
-    errors, selected = [], []
-    msgs = io.StringIO()
+def schema_errors(path, msgs, errors, selected):
+    """dt-schema's checks of the blob at @path into @errors, what it says
+    while decoding ("size (2) error for type uint32": dt-validate prints
+    it, make check fails on it) into @msgs."""
     with contextlib.redirect_stderr(msgs):
         trees = dtschema.load(path)
     for tree in trees:
         check(tree, "/", errors, selected)
-    return errors + ["decoding: " + m for m in msgs.getvalue().splitlines()]
 
 
 def verdict(name):
@@ -198,12 +198,7 @@ def verdict(name):
     msgs = io.StringIO()
     try:
         errors.extend("decoding: " + d for d in duplicates(os.path.join(corpus, name + ".dtb")))
-        # what dt-schema says while decoding ("size (2) error for type
-        # uint32"): dt-validate prints it, make check fails on it
-        with contextlib.redirect_stderr(msgs):
-            trees = dtschema.load(os.path.join(corpus, name + ".dtb"))
-        for tree in trees:
-            check(tree, "/", errors, selected)
+        schema_errors(os.path.join(corpus, name + ".dtb"), msgs, errors, selected)
     except Exception as e:  # dt-schema cannot read the blob
         errors.append("unreadable: %s" % type(e).__name__)
     errors[:0] = ["decoding: " + m for m in msgs.getvalue().splitlines()]
@@ -222,7 +217,9 @@ def verdict(name):
         try:
             with open(tmp, "wb") as o:
                 o.write(pruned(os.path.join(corpus, name + ".dtb"), base))
-            unknown = not errors_of(tmp)
+            left, left_msgs = [], io.StringIO()
+            schema_errors(tmp, left_msgs, left, [])
+            unknown = not left and not left_msgs.getvalue()
         except Exception:  # libfdt or dt-schema cannot read it: not unknown
             unknown = False
         finally:
@@ -237,8 +234,9 @@ rows = [ln.rstrip("\n").split("\t") for ln in open(os.path.join(corpus, "list.ts
 cases = [r[0] for r in rows]
 DESC = {r[0]: r[1] for r in rows}
 ADDS = {r[0]: len(r) > 2 and ("add" in r[2] or "rename" in r[2]) for r in rows}
-# the unmutated description of each platform, to tell added names apart
-BASES = {r[1]: open(os.path.join(corpus, r[0] + ".dtb"), "rb").read()
+# the places of the unmutated description of each platform, to tell
+# added names apart (read once, before the workers fork)
+BASES = {r[1]: places(open(os.path.join(corpus, r[0] + ".dtb"), "rb").read())
          for r in rows if len(r) > 2 and r[2] == "unmutated"}
 # the unmutated descriptions are the corpus' first two cases
 schemas = load_schemas([os.path.join(corpus, c + ".dtb") for c in cases[:2]])
