@@ -11,11 +11,12 @@
 #     (schedule path DT vs the hand-coded POWER9 model; no context_switch).
 # The benchmark suite is not part of the series: rig/bench.patch is applied
 # on top of it in build/benchtree and that kernel (build/obj/bench) boots.
-# Writes build/results/bench.txt (key: value) and prints a table.
+# Writes build/bench/bench.txt (key: value; make test never touches
+# build/bench) and prints a table.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
-R=$B/results/bench
+R=$B/bench/boots
 mkdir -p "$B"
 bash "$top/rig/setup.sh" > "$B/setup.log" 2>&1 || { cat "$B/setup.log"; exit 1; }
 rm -rf "$R"
@@ -57,4 +58,4 @@ python3 "$top/rig/boot.py" stock "$B/obj/stock/vmlinux" "$B/bench-st/initrd.gz" 
 RIG_PERF=0 run initrd9 bash "$top/rig/mkinitrd.sh" "$B/bench-st/none" "$B/bench-st/initrd9.gz"
 python3 "$top/rig/boot.py" --machine powernv9 dt9 "$B/obj/bench/vmlinux" \
 	"$B/bench-st/initrd9.gz" "$R/dt9" powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
-python3 "$top/rig/bench.py" "$R" "$B/results/bench.txt"
+python3 "$top/rig/bench.py" "$R" "$B/bench/bench.txt"

@@ -30,6 +30,9 @@ ap.add_argument("--limit", type=int, default=3600)
 ap.add_argument("--tests", help="tests.list, to name the tests never reached")
 ap.add_argument("--interactive", action="store_true")
 ap.add_argument("--machine", default="powernv10")
+ap.add_argument("--reparse", action="store_true",
+                help="do not boot: read OUTDIR/console.log again (the rig's own tests, "
+                "a changed parser)")
 a = ap.parse_args()
 
 cmdline = "console=hvc0 panic=-1 " + " ".join(a.append)
@@ -41,38 +44,54 @@ if a.interactive:
     os.execvp(qemu[0], qemu)
 
 os.makedirs(a.outdir, exist_ok=True)
-log = open(os.path.join(a.outdir, "console.log"), "w", errors="replace")
-start = time.monotonic()
-p = subprocess.Popen(qemu, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                     stderr=subprocess.STDOUT)
-sel = selectors.DefaultSelector()
-sel.register(p.stdout, selectors.EVENT_READ)
-last = start
-killed = None
-buf = b""
-while True:
-    t = time.monotonic()
-    if t - last > a.idle:
-        killed = "idle %ds" % a.idle
-    elif t - start > a.limit:
-        killed = "limit %ds" % a.limit
-    if killed:
-        p.kill()
-        break
-    if not sel.select(timeout=5):
-        continue
-    chunk = os.read(p.stdout.fileno(), 65536)
-    if not chunk:
-        break
-    last = time.monotonic()
-    log.write(chunk.decode("utf-8", "replace").replace("\r", ""))
-    log.flush()
-p.wait()
-elapsed = time.monotonic() - start
-log.close()
+
+
+def run_qemu():
+    """Boot, copy the console to OUTDIR/console.log; (seconds, killed)."""
+    log = open(os.path.join(a.outdir, "console.log"), "w", errors="replace")
+    start = time.monotonic()
+    p = subprocess.Popen(qemu, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT)
+    sel = selectors.DefaultSelector()
+    sel.register(p.stdout, selectors.EVENT_READ)
+    last = start
+    killed = None
+    while True:
+        t = time.monotonic()
+        if t - last > a.idle:
+            killed = "idle %ds" % a.idle
+        elif t - start > a.limit:
+            killed = "limit %ds" % a.limit
+        if killed:
+            p.kill()
+            break
+        if not sel.select(timeout=5):
+            continue
+        chunk = os.read(p.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        last = time.monotonic()
+        log.write(chunk.decode("utf-8", "replace").replace("\r", ""))
+        log.flush()
+    p.wait()
+    log.close()
+    return time.monotonic() - start, killed
+
+
+if a.reparse:
+    # the boot's own facts stay those of the boot that printed the console
+    old = {}
+    for ln in open(os.path.join(a.outdir, "boot.txt")):
+        if ": " in ln:
+            old.setdefault(*ln.rstrip("\n").split(": ", 1))
+    elapsed = float(old.get("seconds", "0"))
+    killed = None if old.get("killed", "no") == "no" else old["killed"]
+else:
+    elapsed, killed = run_qemu()
 
 text = open(os.path.join(a.outdir, "console.log"), errors="replace").read()
 lines = text.splitlines()
+all_lines = lines   # every stage's kernel (the firmware boot has several)
 
 # The firmware boot (rig/guest/fw-stage.sh) is several kernels in one QEMU,
 # each kexec'd by the one before: what the stages printed ("RIG: FW-...")
@@ -224,15 +243,39 @@ with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
 # the lines where the kernel oopsed, panicked or reported a BUG
 oops_at = [i for i, ln in enumerate(lines) if re.search(r"Oops:|Kernel panic|BUG:", ln)]
 
+# What the kernel warned about, in every stage's kernel: one signature per
+# line (WARN_ON's file and function without the line number, which the
+# series moves; an RCU stall; a hung task), for compare.py to hold against
+# the stock boot of the same machine.
+WARN_PATTERNS = (
+    (r"WARNING: CPU: \d+ PID: \d+ at (\S+?):\d+ (\S+?)\+", lambda m: "WARN %s %s" % (
+        m.group(1), m.group(2))),
+    (r"WARNING: CPU: \d+ PID: \d+ at (\S+)", lambda m: "WARN %s" % m.group(1)),
+    (r"rcu: INFO: (\S+) (self-)?detected stall", lambda m: "RCU stall"),
+    (r"rcu: INFO: \S+ detected expedited stalls", lambda m: "RCU stall"),
+    (r"INFO: task \S+ blocked for more than", lambda m: "hung task"),
+    (r"watchdog: BUG: soft lockup", lambda m: "soft lockup"),
+)
+warnings = []
+for ln in all_lines:
+    for pat, sig in WARN_PATTERNS:
+        m = re.search(pat, ln)
+        if m:
+            warnings.append(sig(m))
+            break
+with open(os.path.join(a.outdir, "warnings.txt"), "w") as f:
+    f.write("".join(w + "\n" for w in warnings))
+
 backend = [ln for ln in lines if "Kernel command line" not in ln and
            ("performance monitor hardware support registered" in ln or
             re.search(r"\] (powerpc_pmu=|dts-pmu: )", ln))]
 with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("name: %s\n" % a.name)
-    f.write("cmdline: %s\n" % cmdline.strip())
+    f.write("cmdline: %s\n" % (old.get("cmdline", "") if a.reparse else cmdline.strip()))
     f.write("seconds: %.0f\n" % elapsed)
-    f.write("qemu_version: %s\n" % re.search(r"version (\S+)", subprocess.run(
-        [qemu[0], "--version"], capture_output=True, text=True).stdout).group(1))
+    f.write("qemu_version: %s\n" % (old.get("qemu_version", "-") if a.reparse else re.search(
+        r"version (\S+)", subprocess.run([qemu[0], "--version"], capture_output=True,
+                                         text=True).stdout).group(1)))
     f.write("completed: %s\n" % ("yes" if done else "no"))
     f.write("killed: %s\n" % (killed or "no"))
     f.write("oops: %s\n" % ("yes" if oops_at else "no"))
@@ -279,6 +322,12 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     if "RIG: SAN-BEGIN" in text:
         fs = [ln.split()[2:7] for ln in lines if ln.startswith("RIG: FAILSLAB ")]
         f.write("kasan_reports: %d\n" % len(re.findall(r"BUG: KASAN", text)))
+        # the sanitizers' own boot lines: a kernel built without them
+        # reports no KASAN error and no leak either
+        f.write("kasan_live: %s\n" % ("yes" if re.search(
+            r"\] KASAN init done|KernelAddressSanitizer initialized", text) else "no"))
+        f.write("kmemleak_live: %s\n" % ("yes" if re.search(
+            r"kmemleak: Kernel memory leak detector initialized", text) else "no"))
         km = tagged("KMEMLEAK")
         f.write("kmemleak_leaks: %s\n" % (km[0] if km else "-"))
         f.write("failslab_blobs: %d\n" % len(fs))

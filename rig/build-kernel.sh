@@ -3,8 +3,23 @@
 # tinyconfig + rig/kernel.config (+ fragments), vmlinux only, through ccache.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-src=$(realpath "$1") obj=$(realpath -m "$2")
+src=$(realpath "$1") obj=$(realpath -m -s "$2")
 shift 2
+# The objects live inside the source tree, in SRC/obj-NAME (OBJ is a link
+# to it): kbuild then names the source ".." (the top Makefile's "building
+# in a subdirectory of the source tree"), so a file the series does not
+# change compiles with the same command line in every tree and ccache
+# gives the patched, prefix and stock builds each other's objects.
+real=$src/obj-$(basename "$obj")
+if [ "$(readlink "$obj" 2>/dev/null)" != "$real" ]; then
+	rm -rf "$obj"
+	mkdir -p "$(dirname "$obj")" "$real"
+	ln -s "$real" "$obj"
+fi
+excl=$(git -C "$src" rev-parse --git-common-dir 2>/dev/null)/info/exclude
+if [ -d "$(dirname "$excl")" ] && ! grep -qx '/obj-\*' "$excl" 2>/dev/null; then
+	echo '/obj-*' >> "$excl"
+fi
 export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
 export CCACHE_BASEDIR=$top/build
 export CCACHE_NOHASHDIR=1
@@ -20,9 +35,9 @@ for f in "$@"; do frags="$frags $f"; done
 # merged again, or the new symbol silently takes its default.
 want=$( (cat $frags; git -C "$src" rev-parse HEAD 2>/dev/null) | sha1sum | cut -c1-40)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.rig-config-sum" 2>/dev/null)" != "$want" ]; then
-	make -s -C "$src" O="$obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- tinyconfig >/dev/null
-	(cd "$src" && KCONFIG_CONFIG="$obj/.config" scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" $frags >/dev/null)
-	make -s -C "$src" O="$obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- olddefconfig >/dev/null
+	make -s -C "$src" O="$real" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- tinyconfig >/dev/null
+	(cd "$src" && KCONFIG_CONFIG="$obj/.config" scripts/kconfig/merge_config.sh -m -O "$real" "$real/.config" $frags >/dev/null)
+	make -s -C "$src" O="$real" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- olddefconfig >/dev/null
 	for f in $frags; do
 		grep -E '^CONFIG_[A-Z0-9_]+=' "$f" | while IFS= read -r l; do
 			grep -qxF "$l" "$obj/.config" || echo "note: $(basename "$f"): $l not set (symbol not in this tree?)" >&2
@@ -30,6 +45,6 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.rig-config-sum" 2>/dev/null)" != "
 	done
 	echo "$want" > "$obj/.rig-config-sum"
 fi
-make -s -C "$src" O="$obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- \
+make -s -C "$src" O="$real" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- \
 	CC="ccache powerpc64le-linux-gnu-gcc" -j"$(nproc)" vmlinux
 echo "built $obj/vmlinux"

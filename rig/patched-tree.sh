@@ -16,7 +16,7 @@ cd "$B/patched"
 $GIT am --abort >/dev/null 2>&1 || true
 $GIT checkout -q --detach base
 $GIT reset -q --hard base
-$GIT clean -q -fdx
+$GIT clean -q -fdx -e "/obj-*"
 if [ ${#pl[@]} -gt 0 ]; then
 	$GIT am -q "${pl[@]}"
 fi

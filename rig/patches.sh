@@ -17,6 +17,28 @@ GIT=(git -C "$L" -c "user.name=$aname" -c "user.email=$amail")
 [ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
 	{ echo "patches: build/linux has uncommitted changes; commit them first" >&2; exit 1; }
 
+# build/patches.sum: the patches/ that branch series was last made from or
+# written to.  patches/ changed since (a git pull, a checkout) and the
+# series branch is older than the checkout: writing it out would revert
+# what came in.  IMPORT=1 remakes the branch from patches/ instead.
+stamp=$top/build/patches.sum
+sum_patches() { cat "$top"/patches/*.patch 2>/dev/null | sha1sum | cut -c1-40; }
+if [ -n "${IMPORT:-}" ]; then
+	"${GIT[@]}" checkout -q series
+	"${GIT[@]}" reset -q --hard base
+	"${GIT[@]}" am -q $(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter)
+	sum_patches > "$stamp"
+	echo "patches: branch series = base + $("${GIT[@]}" rev-list --count base..series) patches from patches/"
+	exit 0
+fi
+if [ "$(cat "$stamp" 2>/dev/null)" != "$(sum_patches)" ]; then
+	echo "patches: patches/ is not what build/linux's series branch was made from" >&2
+	echo "  (changed by a pull or a checkout since); writing the branch out would" >&2
+	echo "  revert that.  make patches IMPORT=1 remakes the branch from patches/" >&2
+	echo "  (commits on it that patches/ lacks are lost: export them first)." >&2
+	exit 1
+fi
+
 "${GIT[@]}" checkout -q series
 "${GIT[@]}" rebase -q --exec "bash $top/rig/identity.sh '$AUTHOR'" base
 
@@ -46,6 +68,7 @@ mkdir -p "$top/patches"
 sed -i "s/^Date: .*/Date: $("${GIT[@]}" log -1 --format=%aD series)/" \
 	"$top/patches/0000-cover-letter.patch"
 echo "patches: $n patches + cover letter in patches/"
+sum_patches > "$stamp"
 
 # MAINTAINERS-snippet: the lines the series adds to MAINTAINERS.
 "${GIT[@]}" diff base series -- MAINTAINERS | sed -n 's/^+\([^+]\)/\1/p; s/^+$//p' |

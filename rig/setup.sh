@@ -79,6 +79,8 @@ fi
 if [ "$(git -C "$B/linux" rev-parse series)" = "$(git -C "$B/linux" rev-parse base)" ] &&
    ls "$top"/patches/0*.patch 2>/dev/null | grep -v 0000-cover >/dev/null; then
 	$GIT -C "$B/linux" am -q $(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter)
+	# what make patches checks it would not revert (rig/patches.sh)
+	cat "$top"/patches/*.patch | sha1sum | cut -c1-40 > "$B/patches.sum"
 	echo "setup: series branch = base + $(ls "$top"/patches/0*.patch | grep -vc 0000-cover) patches"
 fi
 # unpack_deb PKG DIR: Debian's ppc64el package PKG unpacked into DIR (once).
