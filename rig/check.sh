@@ -148,7 +148,7 @@ for f in "${cfiles[@]}"; do
 done
 
 # 6. dt_binding_check on the series' bindings (Debian's dt-schema is
-#    2022.08.2, older than the 2023.9 the kernel asks for; see README).
+#    2022.08.2, older than the 2023.9 the kernel asks for; see docs/rig.md).
 mapfile -t bindings < <(printf '%s\n' "${created[@]}" | grep '^Documentation/devicetree/bindings/.*\.yaml$' || true)
 for y in "${bindings[@]}"; do
 	if make -C "$P" O="$B/obj/dtcheck" DT_SCHEMA_MIN_VERSION=2022.08 \

@@ -439,12 +439,22 @@ for label, group, pre, machine in GROUPS:
     compare(label, group, pre, machine)
 
 def fuzz_and_sanitizers():
-    """The fuzzer (dt and dt9 boots, half the mutants each), the sanitizer
-    boot (san) and the schema/kernel differential (issue 15)."""
+    """The fuzzer (its own boots, fuzz on powernv10 and fuzz9 on powernv9,
+    half the mutants each), the sanitizer boot (san) and the schema/kernel
+    differential (issue 15)."""
     global where
     where = "san"
-    info = {b: kv(os.path.join(res, b, "boot.txt")) for b in ("dt", "dt9", "san")}
-    fz = [info[b] for b in ("dt", "dt9") if "fuzz_mutants" in info[b]]
+    info = {b: kv(os.path.join(res, b, "boot.txt")) for b in ("dt", "fuzz", "fuzz9", "san")}
+    for b, ref in (("fuzz", "stock"), ("fuzz9", "stock9")):
+        check(info[b].get("completed") == "yes" and info[b].get("oops") == "no",
+              "boot %s: completed=%s oops=%s killed=%s" % (
+                  b, info[b].get("completed"), info[b].get("oops"), info[b].get("killed")))
+        summary.append(("boot_%s_seconds" % b, info[b].get("seconds", "-")))
+        kunit_suites(b, read_tsv(os.path.join(res, b, "kunit.tsv")))
+        warnings_vs(b, ref)
+        for case, r in read_tsv(os.path.join(res, b, "kunit.tsv")):
+            check(r == "ok", "kunit %s on %s" % (case, b))
+    fz = [info[b] for b in ("fuzz", "fuzz9") if "fuzz_mutants" in info[b]]
     total = {k: sum(int(i.get(k, 0)) for i in fz) for k in
              ("fuzz_mutants", "fuzz_accepted", "fuzz_invariant_violations",
               "fuzz_groups_scheduled")}
@@ -453,8 +463,8 @@ def fuzz_and_sanitizers():
           "fuzzer: %s" % total)
     summary.extend(total.items())
     # a new seed every boot (the fuzzer draws one), printed to replay
-    summary.append(("fuzz_seed", " ".join(info[b].get("fuzz_seed", "-") for b in ("dt", "dt9"))))
-    check(all(info[b].get("fuzz_seed", "0x0") != "0x0" for b in ("dt", "dt9")),
+    summary.append(("fuzz_seed", " ".join(info[b].get("fuzz_seed", "-") for b in ("fuzz", "fuzz9"))))
+    check(all(info[b].get("fuzz_seed", "0x0") != "0x0" for b in ("fuzz", "fuzz9")),
           "fuzzer seeds printed: %s" % summary[-1][1])
     # issue 22: the four-cell form and forward compatibility (dt boot's KUnit)
     dt = info["dt"]

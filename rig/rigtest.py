@@ -60,11 +60,11 @@ def console(b):
         out += ["[    0.000000] KASAN init done",
                 "[    3.000000] kmemleak: Kernel memory leak detector initialized (mem pool available: 1)"]
     out.append("[    0.300000] %s performance monitor hardware support registered" % machine)
-    if b in ("dt", "dt9", "san"):
+    if b in ("dt", "dt9", "san", "fuzz", "fuzz9"):
         out.append("[    0.300001] powerpc_pmu=dt: %s PMU from the built-in %s description" % (
             machine, machine.lower()))
     out += kunit_lines(b)
-    if b in ("dt", "dt9"):
+    if b in ("fuzz", "fuzz9"):
         out.append("[    9.000000]     # dts_test_fuzz: fuzz: seed 0x1234abcd, 50000 mutants, "
                    "20000 accepted, 0 invariant violations, 9000 groups (8000 scheduled)")
     if b == "dt":
@@ -72,6 +72,8 @@ def console(b):
                 "[    1.000001]     # dts_test_forward_compat: forward compatibility: 3 cases, "
                 "3 with equal tables"]
     out.append("[   10.000000] Run /init as init process")
+    if b.startswith("fuzz"):
+        return out + ["RIG: DONE"]
     if b != "san":
         for t in TESTS:
             out += ["RIG: BEGIN " + t, "RIG: RESULT %s pass 0 0.5" % t]
@@ -114,7 +116,7 @@ def run(case, plant=None):
     d = os.path.join(work, case)
     shutil.rmtree(d, ignore_errors=True)
     res = os.path.join(d, "results")
-    cons = {b: console(b) for b in P10 + P9 + ["san"]}
+    cons = {b: console(b) for b in P10 + P9 + ["fuzz", "fuzz9", "san"]}
     if plant:
         plant(cons)
     for b, lines in cons.items():
@@ -183,6 +185,12 @@ def add(b, lines, after="Run /init"):
     return plant
 
 
+def edit(b, old, new):
+    def plant(cons):
+        cons[b] = [x.replace(old, new) for x in cons[b]]
+    return plant
+
+
 def both(*plants):
     def plant(cons):
         for p in plants:
@@ -222,6 +230,9 @@ CASES = [
     ("one perf test removed", drop("stock9", "PERF-TEST 7|"), 1, "p9_perf_test_diff", "1"),
     ("description dump differs", drop("fw", "MARK config0"), 1, "description_dumps_equal", "no"),
     ("boot did not finish", drop("dt9", "RIG: DONE"), 1, "checks_failed", None),
+    ("fuzzer boot did not finish", drop("fuzz9", "RIG: DONE"), 1, "checks_failed", None),
+    ("fuzzer found a violation", edit("fuzz", "0 invariant violations", "1 invariant violations"),
+     1, "fuzz_invariant_violations", "1"),
 ]
 
 passed = failed = 0

@@ -5,11 +5,14 @@
 #          fw: the description in the boot device tree, by kexec) and
 #          powernv9 twice (stock9, dt9), compare each machine's boots with
 #          its stock boot; then the sanitizer boot (san: KASAN, kmemleak,
-#          failslab; the schema/kernel differential); ends with
-#          "N passed, N failed".
-#   quick  patched kernel, DT boot only, KUnit + event_code_tests.
+#          failslab; the schema/kernel differential); the fuzzer's own
+#          boots (fuzz, fuzz9) run beside the builds; ends with
+#          "N passed, N failed, N skipped" and the time each step took
+#          (summary.txt: time_*).
+#   quick  patched kernel, DT boot only, KUnit (no fuzzer) +
+#          event_code_tests; build/results-quick, build/initrd-quick.
 #   run    boot one kernel (BOOT=dt|legacy|stock, or dt9|stock9 on POWER9)
-#          into a busybox shell with perf and the selftests.
+#          into a busybox shell with perf and the selftests, KUnit off.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
@@ -60,9 +63,11 @@ boot_args() {
 	stock | stock9) echo "" ;;
 	# the kernel dt runs KUnit on, on the same machine: no second run
 	legacy) echo "powerpc_pmu=legacy kunit.enable=0" ;;
-	# the fuzzer (a very slow KUnit case): half the mutants on each
-	dt) echo "powerpc_pmu=dt dts_pmu_test_fuzz.mutants=50000" ;;
-	dt9) echo "powerpc_pmu=dt dts_pmu_test_fuzz.first=50000 dts_pmu_test_fuzz.mutants=50000" ;;
+	# the fuzzer, the one very slow KUnit case, has boots of its own
+	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
+	# the fuzzer: half the mutants on each machine, beside the builds
+	fuzz) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_fuzz dts_pmu_test_fuzz.mutants=50000" ;;
+	fuzz9) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_fuzz dts_pmu_test_fuzz.first=50000 dts_pmu_test_fuzz.mutants=50000" ;;
 	# KASAN, kmemleak, failslab: the parser, corpus and fuzzer suites
 	san) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_[pf]* dts_pmu_test_fuzz.mutants=2000" ;;
 	# the first stage of the firmware boot (rig/guest/fw-stage.sh): the
@@ -128,6 +133,7 @@ build_selftests() {
 
 initrd_for() {
 	case $1 in
+	fuzz*) echo "$B/initrd-kunit/initrd.gz" ;;
 	fw) echo "$B/initrd-fw/initrd.gz" ;;
 	san) echo "$B/initrd-san/initrd.gz" ;;
 	*) echo "$I/initrd.gz" ;;
@@ -148,13 +154,25 @@ boot() {
 case $mode in
 full)
 	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
-	build_patched
-	build_selftests
+	build_patched &&
+	step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
+	RIG_PERF=0 step initrd-kunit bash "$top/rig/mkinitrd.sh" "$B/selftests" \
+		"$B/initrd-kunit/initrd.gz" --only 'no-selftests'
+	# The fuzzer's boots (KUnit only: nothing in them depends on timing)
+	# take the core the builds leave idle; the builds go on beside them.
+	# Still one guest at a time, and none beside the boots that run tests.
+	( boot fuzz; boot fuzz9 ) > "$R/logs/fuzz-boots.out" 2>&1 &
+	fuzz_pid=$!
+	step perf bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
+	new_tests &&
+	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
 	RIG_FW=$B/obj/patched/vmlinux step initrd-fw bash "$top/rig/mkinitrd.sh" \
 		"$B/selftests" "$B/initrd-fw/initrd.gz"
 	build_san
-	# One guest at a time: every boot sees the same host, so timing-
-	# sensitive tests meet the same conditions on each kernel.
+	wait $fuzz_pid
+	cat "$R/logs/fuzz-boots.out"
+	# One guest at a time, and nothing beside it: every boot sees the same
+	# host, so timing-sensitive tests meet the same conditions on each kernel.
 	boot stock
 	boot legacy
 	boot dt
