@@ -333,6 +333,9 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         f.write("failslab_blobs: %d\n" % len(fs))
         for i, key in enumerate(("injections", "refused", "absorbed", "wrong")):
             f.write("failslab_%s: %d\n" % (key, sum(int(x[i + 1]) for x in fs)))
+        # per blob: injections absorbed beyond one per refused allocation
+        f.write("failslab_absorbed_excess: %d\n" % max(
+            [int(x[3]) - int(x[2]) for x in fs] or [0]))
         f.write("failslab_oopses: %d\n" % len([ln for ln in lines if re.search(
             r"Oops:|Kernel panic|BUG:|WARNING:", ln)]))
         with open(os.path.join(a.outdir, "schema-kernel.tsv"), "w") as o:

@@ -91,7 +91,7 @@ def console(b):
     if b == "san":
         out += ["RIG: SAN-BEGIN"]
         out += ["RIG: SCHEMA %05d accepted accepted" % i for i in range(1000)]
-        out += ["RIG: FAILSLAB %05d 100 50 50 0 accepted" % i for i in range(3)]
+        out += ["RIG: FAILSLAB %05d 100 49 51 0 0" % i for i in range(3)]
         out += ["RIG: KMEMLEAK 0", "RIG: SAN-END"]
     out.append("RIG: DONE")
     if b == "fw":
@@ -230,6 +230,13 @@ CASES = [
     ("one perf test removed", drop("stock9", "PERF-TEST 7|"), 1, "p9_perf_test_diff", "1"),
     ("description dump differs", drop("fw", "MARK config0"), 1, "description_dumps_equal", "no"),
     ("boot did not finish", drop("dt9", "RIG: DONE"), 1, "checks_failed", None),
+    ("failslab absorbed more than kmemleak can", edit("san", "100 49 51 0 0", "100 40 60 0 0"), 1,
+     "failslab_absorbed_excess", "20"),
+    ("schema exceptions over the bound", both(*[edit("san", "SCHEMA %05d accepted accepted" % i,
+                                                     "SCHEMA %05d rejected rejected (-22): x: "
+                                                     "not <hi lo> 64-bit values" % i)
+                                                for i in range(1, 400)]), 1, "schema_kernel_exceptions",
+     "399"),
     ("fuzzer boot did not finish", drop("fuzz9", "RIG: DONE"), 1, "checks_failed", None),
     ("fuzzer found a violation", edit("fuzz", "0 invariant violations", "1 invariant violations"),
      1, "fuzz_invariant_violations", "1"),
