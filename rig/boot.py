@@ -241,20 +241,21 @@ with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
         f.write("%s\t%s\n" % (c, r))
 
 # the lines where the kernel oopsed, panicked or reported a BUG
-oops_at = [i for i, ln in enumerate(lines) if re.search(r"Oops:|Kernel panic|BUG:", ln)]
+# (in every stage's kernel of the firmware boot: a stage that oopsed and
+# still kexec'd the next is no less an oops)
+oops_at = [i for i, ln in enumerate(all_lines) if re.search(r"Oops:|Kernel panic|BUG:", ln)]
 
 # What the kernel warned about, in every stage's kernel: one signature per
 # line (WARN_ON's file and function without the line number, which the
-# series moves; an RCU stall; a hung task), for compare.py to hold against
-# the stock boot of the same machine.
+# series moves; an RCU stall), for compare.py to hold against the stock boot
+# of the same machine.  rig/kernel.config has CONFIG_BUG (without it WARN_ON
+# prints nothing); the hung-task and soft-lockup detectors are off.
 WARN_PATTERNS = (
     (r"WARNING: CPU: \d+ PID: \d+ at (\S+?):\d+ (\S+?)\+", lambda m: "WARN %s %s" % (
         m.group(1), m.group(2))),
-    (r"WARNING: CPU: \d+ PID: \d+ at (\S+)", lambda m: "WARN %s" % m.group(1)),
+    (r"WARNING: CPU: \d+ PID: \d+ at (\S+?)(\+0x\S+)?( |$)", lambda m: "WARN %s" % m.group(1)),
     (r"rcu: INFO: (\S+) (self-)?detected stall", lambda m: "RCU stall"),
     (r"rcu: INFO: \S+ detected expedited stalls", lambda m: "RCU stall"),
-    (r"INFO: task \S+ blocked for more than", lambda m: "hung task"),
-    (r"watchdog: BUG: soft lockup", lambda m: "soft lockup"),
 )
 warnings = []
 for ln in all_lines:
@@ -326,8 +327,12 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         # reports no KASAN error and no leak either
         f.write("kasan_live: %s\n" % ("yes" if re.search(
             r"\] KASAN init done|KernelAddressSanitizer initialized", text) else "no"))
+        # kmemleak switches itself off when its pool runs dry (failslab):
+        # then it finds no leak because it no longer looks
         f.write("kmemleak_live: %s\n" % ("yes" if re.search(
-            r"kmemleak: Kernel memory leak detector initialized", text) else "no"))
+            r"kmemleak: Kernel memory leak detector initialized", text) and not re.search(
+            r"kmemleak: (Kernel memory leak detector disabled|Memory pool empty|"
+            r"Cannot allocate a kmemleak_object)", text) else "no"))
         km = tagged("KMEMLEAK")
         f.write("kmemleak_leaks: %s\n" % (km[0] if km else "-"))
         f.write("failslab_blobs: %d\n" % len(fs))
@@ -359,10 +364,10 @@ incident = os.path.join(a.outdir, "incident.txt")
 if os.path.exists(incident):
     os.unlink(incident)
 if oops_at or not done:
-    i = oops_at[0] if oops_at else len(lines)
-    lo, hi = max(0, i - 20), min(len(lines), i + 60)
+    i = oops_at[0] if oops_at else len(all_lines)
+    lo, hi = max(0, i - 20), min(len(all_lines), i + 60)
     excerpt = "---- %s: console.log lines %d-%d ----\n" % (a.name, lo + 1, hi)
-    excerpt += "".join("  " + ln + "\n" for ln in lines[lo:hi])
+    excerpt += "".join("  " + ln + "\n" for ln in all_lines[lo:hi])
     with open(incident, "w") as f:
         f.write(excerpt)
     print(excerpt, end="")

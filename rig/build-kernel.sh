@@ -16,7 +16,7 @@ if [ "$(readlink "$obj" 2>/dev/null)" != "$real" ]; then
 	mkdir -p "$(dirname "$obj")" "$real"
 	ln -s "$real" "$obj"
 fi
-excl=$(git -C "$src" rev-parse --git-common-dir 2>/dev/null)/info/exclude
+excl=$(git -C "$src" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)/info/exclude
 if [ -d "$(dirname "$excl")" ] && ! grep -qx '/obj-\*' "$excl" 2>/dev/null; then
 	echo '/obj-*' >> "$excl"
 fi
@@ -45,6 +45,10 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.rig-config-sum" 2>/dev/null)" != "
 	done
 	echo "$want" > "$obj/.rig-config-sum"
 fi
+# the kernel warnings the rig compares with stock's need these
+for c in CONFIG_BUG CONFIG_PERF_EVENTS; do
+	grep -qx "$c=y" "$obj/.config" || { echo "build-kernel: $c is not set" >&2; exit 1; }
+done
 make -s -C "$src" O="$real" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- \
 	CC="ccache powerpc64le-linux-gnu-gcc" -j"$(nproc)" vmlinux
 echo "built $obj/vmlinux"

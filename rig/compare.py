@@ -127,22 +127,32 @@ for row in read_tsv(steps_path):
 
 # The KUnit suites each boot must run, with their case counts
 # (rig/kunit-expected.txt); a boot it does not name must run none.
-KUNIT_WANT = {}
+KUNIT_WANT = {}     # boot: {suite: (cases, the cases that must skip)}
 for ln in open(os.path.join(os.path.dirname(skip_path), "kunit-expected.txt")):
     if ln.strip() and not ln.startswith("#"):
-        b_, suite_, n_ = ln.split()
-        KUNIT_WANT.setdefault(b_, {})[suite_] = int(n_)
+        b_, suite_, n_, skip_ = ln.split()
+        KUNIT_WANT.setdefault(b_, {})[suite_] = (
+            int(n_), set() if skip_ == "-" else set(skip_.split(",")))
 kunit_missing = []  # "boot suite: want N, got M"
+FUZZ_BOOTS = [("fuzz-a", "stock"), ("fuzz-b", "stock"), ("fuzz-a9", "stock9"),
+              ("fuzz-b9", "stock9")]
 
 
 def kunit_suites(b, cases):
-    """Check boot B's KUnit cases (suite.case, result) against the list."""
-    got = {}
-    for case, _ in cases:
-        got[case.split(".")[0]] = got.get(case.split(".")[0], 0) + 1
+    """Check boot B's KUnit cases (suite.case, result) against the list:
+    every suite, its number of cases, and which of them skipped."""
+    got, skips = {}, {}
+    for case, r in cases:
+        suite = case.split(".")[0]
+        got[suite] = got.get(suite, 0) + 1
+        if r == "skip":
+            skips.setdefault(suite, set()).add(case.split(".")[-1])
     want = KUNIT_WANT.get(b, {})
-    bad = ["%s %s: want %d cases, got %d" % (b, x, want.get(x, 0), got.get(x, 0))
-           for x in sorted(set(want) | set(got)) if want.get(x, 0) != got.get(x, 0)]
+    bad = ["%s %s: want %d cases, got %d" % (b, x, want.get(x, (0,))[0], got.get(x, 0))
+           for x in sorted(set(want) | set(got)) if want.get(x, (0,))[0] != got.get(x, 0)]
+    bad += ["%s %s: skipped %s, want %s" % (b, x, ",".join(sorted(skips.get(x, ()))) or "-",
+                                            ",".join(sorted(want[x][1])) or "-")
+            for x in sorted(want) if x in got and skips.get(x, set()) != want[x][1]]
     kunit_missing.extend(bad)
     check(not bad, "kunit suites on %s: %s" % (b, "; ".join(bad) or "as listed"))
 
@@ -444,8 +454,9 @@ def fuzz_and_sanitizers():
     differential (issue 15)."""
     global where
     where = "san"
-    info = {b: kv(os.path.join(res, b, "boot.txt")) for b in ("dt", "fuzz", "fuzz9", "san")}
-    for b, ref in (("fuzz", "stock"), ("fuzz9", "stock9")):
+    info = {b: kv(os.path.join(res, b, "boot.txt")) for b in ["dt", "san"] + [
+        f for f, _ in FUZZ_BOOTS]}
+    for b, ref in FUZZ_BOOTS:
         check(info[b].get("completed") == "yes" and info[b].get("oops") == "no",
               "boot %s: completed=%s oops=%s killed=%s" % (
                   b, info[b].get("completed"), info[b].get("oops"), info[b].get("killed")))
@@ -454,17 +465,17 @@ def fuzz_and_sanitizers():
         warnings_vs(b, ref)
         for case, r in read_tsv(os.path.join(res, b, "kunit.tsv")):
             check(r == "ok", "kunit %s on %s" % (case, b))
-    fz = [info[b] for b in ("fuzz", "fuzz9") if "fuzz_mutants" in info[b]]
+    fz = [info[b] for b, _ in FUZZ_BOOTS if "fuzz_mutants" in info[b]]
     total = {k: sum(int(i.get(k, 0)) for i in fz) for k in
              ("fuzz_mutants", "fuzz_accepted", "fuzz_invariant_violations",
               "fuzz_groups_scheduled")}
-    check(len(fz) == 2 and total["fuzz_mutants"] >= 100000 and total["fuzz_accepted"] > 0
+    check(len(fz) == len(FUZZ_BOOTS) and total["fuzz_mutants"] >= 100000 and total["fuzz_accepted"] > 0
           and total["fuzz_invariant_violations"] == 0,
           "fuzzer: %s" % total)
     summary.extend(total.items())
     # a new seed every boot (the fuzzer draws one), printed to replay
-    summary.append(("fuzz_seed", " ".join(info[b].get("fuzz_seed", "-") for b in ("fuzz", "fuzz9"))))
-    check(all(info[b].get("fuzz_seed", "0x0") != "0x0" for b in ("fuzz", "fuzz9")),
+    summary.append(("fuzz_seed", " ".join(info[b].get("fuzz_seed", "-") for b, _ in FUZZ_BOOTS)))
+    check(all(info[b].get("fuzz_seed", "0x0") != "0x0" for b, _ in FUZZ_BOOTS),
           "fuzzer seeds printed: %s" % summary[-1][1])
     # issue 22: the four-cell form and forward compatibility (dt boot's KUnit)
     dt = info["dt"]
@@ -578,11 +589,19 @@ def description_dumps():
     where = "powernv10"
     dumps = {}
     for b in ("dt", "fw", "san"):
-        ln = read_lines(os.path.join(res, b, "dts_pmu.txt")) or []
-        dumps[b] = sorted(x for x in ln if not x.startswith("source: "))
+        # a block: a line and the indented lines under it, those sorted
+        blocks = []
+        for x in read_lines(os.path.join(res, b, "dts_pmu.txt")) or []:
+            if x.startswith("source: "):
+                continue
+            if x.startswith(" ") and blocks:
+                blocks[-1][1].append(x)
+            else:
+                blocks.append((x, []))
+        dumps[b] = sorted((h, sorted(c)) for h, c in blocks)
     ok = bool(dumps["dt"]) and dumps["fw"] == dumps["dt"] and dumps["san"] == dumps["dt"]
     summary.append(("description_dumps_equal", "yes" if ok else "no"))
-    check(ok, "debugfs description dumps of dt, fw, san: %d, %d, %d lines, %s" % (
+    check(ok, "debugfs description dumps of dt, fw, san: %d, %d, %d blocks, %s" % (
         len(dumps["dt"]), len(dumps["fw"]), len(dumps["san"]), "equal" if ok else "differ"))
 
 
@@ -595,7 +614,11 @@ summary.append(("warnings_not_on_stock", len(warn_new)))
 summary.append(("warnings_not_on_stock_which", " | ".join(warn_new) or "-"))
 for name, sec in times:
     summary.append(("time_" + name, sec))
-summary.append(("time_total_steps_and_boots", sum(int(x) for _, x in times if x.isdigit())))
+# the fuzz boots overlap the builds: the steps add up to more than the wall time
+summary.append(("time_sum_of_steps_and_boots", sum(int(x) for _, x in times if x.isdigit())))
+if os.environ.get("RIG_T0", "").isdigit():
+    import time
+    summary.append(("time_wall_until_compare", int(time.time()) - int(os.environ["RIG_T0"])))
 
 summary.append(("checks_passed", passed))
 summary.append(("checks_failed", failed))

@@ -24,12 +24,25 @@ GIT=(git -C "$L" -c "user.name=$aname" -c "user.email=$amail")
 stamp=$top/build/patches.sum
 sum_patches() { cat "$top"/patches/*.patch 2>/dev/null | sha1sum | cut -c1-40; }
 if [ -n "${IMPORT:-}" ]; then
+	"${GIT[@]}" branch -f series-before-import series
+	echo "patches: the old branch is series-before-import"
 	"${GIT[@]}" checkout -q series
 	"${GIT[@]}" reset -q --hard base
 	"${GIT[@]}" am -q $(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter)
 	sum_patches > "$stamp"
 	echo "patches: branch series = base + $("${GIT[@]}" rev-list --count base..series) patches from patches/"
 	exit 0
+fi
+# No stamp (a tree made before it existed): the branch is patches/ if
+# it formats to the same patches
+if [ ! -f "$stamp" ]; then
+	t=$(mktemp -d)
+	"${GIT[@]}" format-patch -q --cover-letter --base=base --no-signature -o "$t" base..series
+	if diff -q <(ls "$t"/0*.patch | grep -v 0000-cover-letter | xargs cat | grep -v '^Date: ') \
+		<(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter | xargs cat | grep -v '^Date: ') >/dev/null; then
+		sum_patches > "$stamp"
+	fi
+	rm -rf "$t"
 fi
 if [ "$(cat "$stamp" 2>/dev/null)" != "$(sum_patches)" ]; then
 	echo "patches: patches/ is not what build/linux's series branch was made from" >&2

@@ -6,7 +6,7 @@
 #          powernv9 twice (stock9, dt9), compare each machine's boots with
 #          its stock boot; then the sanitizer boot (san: KASAN, kmemleak,
 #          failslab; the schema/kernel differential); the fuzzer's own
-#          boots (fuzz, fuzz9) run beside the builds; ends with
+#          boots (fuzz-a, fuzz-b, fuzz-a9, fuzz-b9) run beside the builds; ends with
 #          "N passed, N failed, N skipped" and the time each step took
 #          (summary.txt: time_*).
 #   quick  patched kernel, DT boot only, KUnit (no fuzzer) +
@@ -34,6 +34,7 @@ if [ "$mode" = quick ]; then
 	I=$B/initrd-quick
 elif [ "$mode" = run ]; then
 	R=$B/results-run	# make run must not wipe make test's results
+	I=$B/initrd-run
 fi
 rm -rf "$R"
 mkdir -p "$R/logs"
@@ -65,14 +66,24 @@ boot_args() {
 	legacy) echo "powerpc_pmu=legacy kunit.enable=0" ;;
 	# the fuzzer, the one very slow KUnit case, has boots of its own
 	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
-	# the fuzzer: half the mutants on each machine, beside the builds
-	fuzz) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_fuzz dts_pmu_test_fuzz.mutants=50000" ;;
-	fuzz9) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_fuzz dts_pmu_test_fuzz.first=50000 dts_pmu_test_fuzz.mutants=50000" ;;
+	# the fuzzer: a quarter of the mutants each (KUnit ends a case after
+	# 300 s; 50000 mutants took 245-262 s), beside the builds
+	fuzz-a | fuzz-b | fuzz-a9 | fuzz-b9) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_fuzz" \
+		"dts_pmu_test_fuzz.mutants=25000 dts_pmu_test_fuzz.first=$(fuzz_first "$1")" ;;
 	# KASAN, kmemleak, failslab: the parser, corpus and fuzzer suites
 	san) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_[pf]* dts_pmu_test_fuzz.mutants=2000" ;;
 	# the first stage of the firmware boot (rig/guest/fw-stage.sh): the
 	# command line of each later stage is the script's
 	fw) echo "rig.fw=first kunit.enable=0" ;;
+	esac
+}
+
+fuzz_first() {
+	case $1 in
+	fuzz-a) echo 0 ;;
+	fuzz-b) echo 25000 ;;
+	fuzz-a9) echo 50000 ;;
+	fuzz-b9) echo 75000 ;;
 	esac
 }
 
@@ -110,14 +121,14 @@ build_patched() {
 # and by the kernel in that boot (rig/guest/san.sh).
 build_san() {
 	local dtb=$B/obj/patched/arch/powerpc/perf
-	step kernel-san bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/san" \
+	step kernel-san ${NICE:-} bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/san" \
 		"$top/rig/patched.config" "$top/rig/sanitize.config" &&
 	local binding=$B/patched/Documentation/devicetree/bindings/perf/ibm,power-pmu.yaml
-	step schema-corpus /usr/bin/python3 "$top/rig/schema-corpus.py" "$B/schema" 0x5c4e 1000 \
+	step schema-corpus ${NICE:-} /usr/bin/python3 "$top/rig/schema-corpus.py" "$B/schema" 0x5c4e 1000 \
 		"$binding" "$dtb/dts-pmu-power10.dtb" "$dtb/dts-pmu-power9.dtb" &&
-	step schema-binding make -C "$B/patched" O="$B/obj/schema" DT_SCHEMA_MIN_VERSION=2022.08 \
+	step schema-binding ${NICE:-} make -C "$B/patched" O="$B/obj/schema" DT_SCHEMA_MIN_VERSION=2022.08 \
 		DT_SCHEMA_FILES=ibm,power-pmu.yaml dt_binding_check &&
-	step schema-check /usr/bin/python3 "$top/rig/schema-check.py" \
+	step schema-check ${NICE:-} /usr/bin/python3 "$top/rig/schema-check.py" \
 		"$B/obj/schema/Documentation/devicetree/bindings/processed-schema.json" \
 		"$B/schema" "$R/schema.tsv" &&
 	RIG_SAN=$B/schema RIG_PERF=0 step initrd-san bash "$top/rig/mkinitrd.sh" \
@@ -147,30 +158,43 @@ boot() {
 		--machine "$(machine_for "$name")" \
 		"$name" "$(vmlinux_for "$name")" "$(initrd_for "$name")" "$R/$name" $(boot_args "$name") \
 		> "$R/logs/boot-$name.log" 2>&1
-	printf 'boot-%s\tok\t%d\n' "$name" $(($(date +%s) - s)) >> "$R/steps.tsv"
+	printf 'boot-%s\t%s\t%d\n' "$name" "$([ -s "$R/$name/boot.txt" ] && echo ok || echo fail)" \
+		$(($(date +%s) - s)) >> "$R/steps.tsv"
 	cat "$R/logs/boot-$name.log"
 }
 
 case $mode in
 full)
 	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
-	build_patched &&
-	step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
-	RIG_PERF=0 step initrd-kunit bash "$top/rig/mkinitrd.sh" "$B/selftests" \
-		"$B/initrd-kunit/initrd.gz" --only 'no-selftests'
 	# The fuzzer's boots (KUnit only: nothing in them depends on timing)
-	# take the core the builds leave idle; the builds go on beside them.
-	# Still one guest at a time, and none beside the boots that run tests.
-	( boot fuzz; boot fuzz9 ) > "$R/logs/fuzz-boots.out" 2>&1 &
-	fuzz_pid=$!
-	step perf bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
+	# run one after the other beside the builds below, which run at the
+	# lowest priority meanwhile so that the guest keeps its core: still one
+	# guest at a time, and nothing beside the boots that run tests.
+	fuzz_pid=
+	if build_patched &&
+	   step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
+	   RIG_PERF=0 step initrd-kunit bash "$top/rig/mkinitrd.sh" "$B/selftests" \
+		"$B/initrd-kunit/initrd.gz" --only 'no-selftests'; then
+		set -m		# its own process group, killed with the run
+		( for f in fuzz-a fuzz-b fuzz-a9 fuzz-b9; do boot "$f"; done ) \
+			> "$R/logs/fuzz-boots.out" 2>&1 &
+		fuzz_pid=$!
+		set +m
+		trap 'kill -- -$fuzz_pid 2>/dev/null' EXIT
+	fi
+	NICE="nice -n 19"
+	step perf $NICE bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
 	new_tests &&
 	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
 	RIG_FW=$B/obj/patched/vmlinux step initrd-fw bash "$top/rig/mkinitrd.sh" \
 		"$B/selftests" "$B/initrd-fw/initrd.gz"
 	build_san
-	wait $fuzz_pid
-	cat "$R/logs/fuzz-boots.out"
+	NICE=
+	if [ -n "$fuzz_pid" ]; then
+		wait "$fuzz_pid"
+		trap - EXIT
+		cat "$R/logs/fuzz-boots.out"
+	fi
 	# One guest at a time, and nothing beside it: every boot sees the same
 	# host, so timing-sensitive tests meet the same conditions on each kernel.
 	boot stock
@@ -180,7 +204,7 @@ full)
 	boot stock9
 	boot dt9
 	boot san
-	python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
+	RIG_T0=$t0 python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
 		"$top/rig/emulator-skip.txt" "$R/steps.tsv"
 	rc=$?
 	# a boot that oopsed or did not finish: its console around the event
