@@ -16,7 +16,7 @@ BOOT ?= dt
 all: test
 
 setup:
-	@bash $(RIG)/setup.sh
+	@bash $(RIG)/setup.sh && bash $(RIG)/qemu.sh
 
 # --- make test ------------------------------------------------------------
 
@@ -43,4 +43,4 @@ patches:
 # the results, objects, selftests and initramfs images; keeps build/linux
 # (the series branch), the trees, ccache and the unpacked Debian packages
 clean:
-	rm -rf $(B)/obj $(B)/*/obj-* $(B)/results* $(B)/selftests $(B)/initrd* $(B)/bench
+	rm -rf $(B)/obj $(B)/*/obj-* $(B)/results* $(B)/selftests $(B)/initrd* $(B)/bench $(B)/qemu/obj

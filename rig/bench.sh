@@ -27,6 +27,7 @@ run() {
 	shift
 	"$@" > "$R/$name.log" 2>&1 || { tail -30 "$R/$name.log"; echo "bench: $name failed"; exit 1; }
 }
+run qemu bash "$top/rig/qemu.sh"
 run kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
 run patched-tree bash "$top/rig/patched-tree.sh"
 GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=false"

@@ -36,7 +36,13 @@ ap.add_argument("--reparse", action="store_true",
 a = ap.parse_args()
 
 cmdline = "console=hvc0 panic=-1 " + " ".join(a.append)
-qemu = ["qemu-system-ppc64", "-machine", a.machine, "-m", "2G", "-smp", "1",
+# The rig's QEMU (rig/qemu.sh: Debian's source with emulator/qemu/'s
+# patches); RIG_QEMU names another binary.
+top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+qemu_bin = os.environ.get("RIG_QEMU", os.path.join(top, "build/qemu/obj/qemu-system-ppc64"))
+if not a.reparse and not os.access(qemu_bin, os.X_OK):
+    sys.exit("boot.py: no QEMU at %s: run rig/qemu.sh (make setup)" % qemu_bin)
+qemu = [qemu_bin, "-machine", a.machine, "-m", "2G", "-smp", "1",
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
         "-append", cmdline.strip(), "-no-reboot"]
 
@@ -274,9 +280,10 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("name: %s\n" % a.name)
     f.write("cmdline: %s\n" % (old.get("cmdline", "") if a.reparse else cmdline.strip()))
     f.write("seconds: %.0f\n" % elapsed)
-    f.write("qemu_version: %s\n" % (old.get("qemu_version", "-") if a.reparse else re.search(
-        r"version (\S+)", subprocess.run([qemu[0], "--version"], capture_output=True,
-                                         text=True).stdout).group(1)))
+    # "10.0.2+rig.5" (rig/qemu.sh sets the package version "+rig.N")
+    f.write("qemu_version: %s\n" % (old.get("qemu_version", "-") if a.reparse else "".join(re.search(
+        r"version (\S+)(?: \((\+rig\.\d+)\))?", subprocess.run(
+            [qemu[0], "--version"], capture_output=True, text=True).stdout).groups(""))))
     f.write("completed: %s\n" % ("yes" if done else "no"))
     f.write("killed: %s\n" % (killed or "no"))
     f.write("oops: %s\n" % ("yes" if oops_at else "no"))

@@ -31,12 +31,26 @@ if [ -n "$missing" ]; then
 		--no-install-recommends $missing >/dev/null
 fi
 
-# QEMU from bookworm-backports (10.0.x): it implements the PMU interrupts
-# and BHRB that bookworm's 7.2 lacks, and boots 3-5x faster.  The rig owns
-# this sources file; nothing else comes from backports.
+# QEMU: the rig builds its own (rig/qemu.sh) from Debian's 10.0.2 source in
+# bookworm-backports; from that suite come the firmware (skiboot.lid, in
+# qemu-system-data) and the build's meson and pycotap, which bookworm has
+# too old or not at all.  The rig owns this sources file.
 QEMU_VER=1:10.0.2+ds-2+deb13u1~bpo12+1
+BPO_PKGS="qemu-system-data=$QEMU_VER meson python3-pycotap"
+QEMU_BUILD_PKGS="ninja-build libglib2.0-dev libfdt-dev pkgconf curl"
 bpo=/etc/apt/sources.list.d/pmu-rig-backports.sources
-if [ "$(dpkg-query -W -f='${Version}' qemu-system-ppc 2>/dev/null)" != "$QEMU_VER" ]; then
+need=""
+for p in $BPO_PKGS; do
+	v=$(dpkg-query -W -f='${Version}' "${p%%=*}" 2>/dev/null || true)
+	case $p in
+	*=*) [ "$v" = "${p#*=}" ] || need="$need $p" ;;
+	*) [ -n "$v" ] || need="$need $p" ;;
+	esac
+done
+for p in $QEMU_BUILD_PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need="$need $p"
+done
+if [ -n "$need" ]; then
 	if [ ! -e "$bpo" ]; then
 		printf '%s\n' "Types: deb" "URIs: http://deb.debian.org/debian" \
 			"Suites: bookworm-backports" "Components: main" \
@@ -44,12 +58,11 @@ if [ "$(dpkg-query -W -f='${Version}' qemu-system-ppc 2>/dev/null)" != "$QEMU_VE
 			$SUDO tee "$bpo" >/dev/null
 	fi
 	$SUDO apt-get update -qq || true
-	echo "setup: installing qemu-system-ppc $QEMU_VER (bookworm-backports)"
+	echo "setup: installing$need (bookworm-backports where bookworm has none)"
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-		-t bookworm-backports "qemu-system-ppc=$QEMU_VER" "qemu-system-data=$QEMU_VER" \
-		"qemu-system-common=$QEMU_VER" >/dev/null
+		-t bookworm-backports $need >/dev/null
 fi
-echo "setup: $(qemu-system-ppc64 --version | head -1)"
+echo "setup: firmware $(dpkg-query -W -f='qemu-system-data ${Version}' qemu-system-data)"
 
 mkdir -p "$B"
 if [ ! -e "$B/linux/.git/refs/tags/base" ] && ! git -C "$B/linux" rev-parse -q --verify base >/dev/null 2>&1; then
