@@ -42,7 +42,8 @@ top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 qemu_bin = os.environ.get("RIG_QEMU", os.path.join(top, "build/qemu/obj/qemu-system-ppc64"))
 if not a.reparse and not os.access(qemu_bin, os.X_OK):
     sys.exit("boot.py: no QEMU at %s: run rig/qemu.sh (make setup)" % qemu_bin)
-qemu = [qemu_bin, "-machine", a.machine, "-m", "2G", "-smp", "1",
+# -L: the firmware (skiboot.lid) is Debian's qemu-system-data's
+qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", "2G", "-smp", "1",
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
         "-append", cmdline.strip(), "-no-reboot"]
 

@@ -67,8 +67,8 @@ for ln in open(skip_path):
         emu[f[0]] = f[1].strip() if len(f) > 1 else ""
 
 # What the emulator can establish (rig/emulator-flaky.txt): per machine and
-# test, the outcomes that QEMU's timing decides among, derived from
-# repeated stock boots (rig/evidence.py says how).  Outcomes of one set
+# test, the outcomes that vary between stock boots on the rig's QEMU,
+# derived from those boots (rig/evidence.py says how).  Outcomes of one set
 # count as one; any other outcome stays a DIFF.
 SEEN = {}
 flaky_path = os.path.join(os.path.dirname(skip_path), "emulator-flaky.txt")
@@ -76,6 +76,18 @@ for ln in open(flaky_path):
     if ln.strip() and not ln.startswith("#"):
         f = ln.rstrip("\n").split("\t")
         SEEN[(f[0], f[1])] = set(f[2].split())
+# The stock boots behind it (rig/emulator-evidence.tsv: machine, row,
+# outcome, the boots that gave it): a token of emulator-flaky.txt that no
+# stock boot gave is "unseen", and fails the run.
+EVIDENCE = {}
+for ln in open(os.path.join(os.path.dirname(skip_path), "emulator-evidence.tsv")):
+    if ln.strip() and not ln.startswith("#"):
+        f = ln.rstrip("\n").split("\t")
+        EVIDENCE.setdefault((f[0], f[1]), set()).update(
+            set("fail@L" + x.lstrip("L") for x in f[2][6:].split(","))
+            if f[2].startswith("fail@L") else {f[2]})
+UNSEEN = sorted("%s %s %s" % (m, r, tok) for (m, r), tk in SEEN.items()
+                for tok in tk - EVIDENCE.get((m, r), set()))
 
 
 def toks(o):
@@ -375,6 +387,20 @@ def compare(label, BOOTS, pre, machine):
             summary.append((pre + "sampling_pass_" + key, len(
                 [t for t in samp if verd.get(b, {}).get(t) == "pass"])))
         summary.append((pre + "qemu_version", info.get(ref, {}).get("qemu_version", "-")))
+        # the upstream EBB suite (pmu/ebb/, the series' own tests left out):
+        # passes per boot, and how each test is compared: strictly, or
+        # among the outcomes stock boots gave (rig/emulator-flaky.txt)
+        ebb = [t for t in tests if t.startswith("pmu/ebb/") and t not in new]
+        for b in BOOTS:
+            summary.append((pre + "ebb_pass_" + b.rstrip("9"), len(
+                [t for t in ebb if verd.get(b, {}).get(t) == "pass"])))
+        summary.append((pre + "ebb_upstream", len(ebb)))
+        summary.append((pre + "ebb_emulator_skip", len([t for t in ebb if t in emu])))
+        by_ev = [t for t in ebb if t not in emu and (machine, t) in SEEN]
+        summary.append((pre + "ebb_strict", len([t for t in ebb if t not in emu]) - len(by_ev)))
+        summary.append((pre + "ebb_by_evidence", len(by_ev)))
+        summary.append((pre + "ebb_by_evidence_which",
+                        " ".join(t.split("/")[-1] for t in by_ev) or "-"))
     # tests the guest ran again after a failure (rig/emulator-retry.txt):
     # the last attempt was compared above; the earlier ones are reported
     retried = ["%s %s: %s, then %s" % (b, r[0], r[1], r[2]) for b in boots
@@ -609,6 +635,10 @@ def description_dumps():
 if not quick:
     fuzz_and_sanitizers()
     description_dumps()
+where = "build"
+check(not UNSEEN, "emulator-flaky.txt tokens no stock boot gave: %s" % (" | ".join(UNSEEN) or "-"))
+summary.append(("flaky_tokens_unseen", len(UNSEEN)))
+summary.append(("flaky_tokens_unseen_which", " | ".join(UNSEEN) or "-"))
 summary.append(("kunit_suites_missing", len(kunit_missing)))
 summary.append(("kunit_suites_missing_which", " | ".join(kunit_missing) or "-"))
 summary.append(("warnings_not_on_stock", len(warn_new)))

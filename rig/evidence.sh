@@ -1,27 +1,36 @@
 #!/bin/bash
 # evidence.sh N: boot the stock kernel N times on powernv10 and on powernv9
-# with make test's initramfs (one guest at a time), then tally the outcomes
-# (rig/evidence.py) into build/evidence/: the evidence behind
-# rig/emulator-flaky.txt.  Needs a make test run first (kernels, initrd).
-# Run it on a quiet host: a boot beside a build sees other timing.
+# with make test's initramfs on the rig's QEMU, the two machines side by
+# side (as make test's two lanes), then tally the outcomes
+# (rig/evidence.py) of these boots and of make test's own stock boots
+# (build/results) into build/evidence/: rig/emulator-evidence.tsv and
+# rig/emulator-flaky.txt's lines.  Needs a make test run first (kernels,
+# initrd).  Run it on a quiet host: nothing else beside the two guests.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
 E=$B/evidence
 n=${1:-3}
 mkdir -p "$E"
+boot() {
+	local m=$1 out=$2 machine=powernv10
+	[ "$m" = stock9 ] && machine=powernv9
+	python3 "$top/rig/boot.py" --tests "$B/initrd/initramfs/rig/tests.list" \
+		--machine "$machine" "$m" "$B/obj/stock/vmlinux" "$B/initrd/initrd.gz" \
+		"$out/$m" > /dev/null || true
+}
 for i in $(seq 1 "$n"); do
-	for m in stock stock9; do
-		k=$(find "$E" -maxdepth 1 -name 'run-*' | wc -l)
-		out=$E/run-$((k + 1))
-		machine=powernv10
-		[ "$m" = stock9 ] && machine=powernv9
-		python3 "$top/rig/boot.py" --tests "$B/initrd/initramfs/rig/tests.list" \
-			--machine "$machine" "$m" "$B/obj/stock/vmlinux" "$B/initrd/initrd.gz" \
-			"$out/$m" || true
-	done
+	k=$(find "$E" -maxdepth 1 -name 'run-*' | wc -l)
+	out=$E/run-$((k + 1))
+	boot stock "$out" &
+	boot stock9 "$out"
+	wait
 done
-python3 "$top/rig/evidence.py" "$E"/run-* > "$E/tally.txt"
-python3 "$top/rig/evidence.py" --flaky "$B/patched/tools/testing/selftests/powerpc" \
-	"$E"/run-* > "$E/flaky.txt"
-echo "evidence: $E/tally.txt (every row), $E/flaky.txt (rig/emulator-flaky.txt's lines)"
+set -- "mt=$B/results"
+for d in "$E"/run-*; do
+	set -- "$@" "ev${d##*/run-}=$d"
+done
+python3 "$top/rig/evidence.py" "$@" > "$E/tally.txt"
+python3 "$top/rig/evidence.py" --tsv "$@" > "$E/evidence.tsv"
+python3 "$top/rig/evidence.py" --flaky "$@" > "$E/flaky.txt"
+echo "evidence: $E/tally.txt, $E/evidence.tsv (rig/emulator-evidence.tsv), $E/flaky.txt (rig/emulator-flaky.txt's lines)"

@@ -66,10 +66,11 @@ export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
 export CCACHE_BASEDIR=$top/build
 export CCACHE_NOHASHDIR=1
 cd "$Q/obj"
-# meson finds ccache on its own.  The firmware: Debian's qemu-system-data.
+# meson finds ccache on its own.  The firmware is Debian's qemu-system-data's
+# (rig/boot.py: -L /usr/share/qemu).
 "$Q/src/configure" --target-list=ppc64-softmmu --without-default-features \
 	--without-default-devices --with-devices-ppc64=rig --enable-tcg --enable-fdt=system \
-	--disable-install-blobs --disable-werror --firmwarepath=/usr/share/qemu \
+	--disable-install-blobs --disable-werror \
 	--with-pkgversion="+rig.$n" --python=/usr/bin/python3 > configure.log 2>&1 ||
 	{ tail -20 configure.log; exit 1; }
 ninja -j"$(nproc)" qemu-system-ppc64 > build.log 2>&1 || { grep -B2 -A8 'error' build.log | head -60; exit 1; }
