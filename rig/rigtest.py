@@ -38,13 +38,15 @@ EVIDENCE = ["powernv10\t%s\t%s\t1\tr%d" % (FLAKY[1], o, i)
             for i, o in enumerate(FLAKY[2].split(), 1)]
 RETRY = [r[0].split()[0] for r in rules("emulator-retry.txt")][0]
 STRICT = "pmu/ebb/rigtest_strict_test"
+# a stock bug the series fixes (the run's own stock-fixed.txt)
+FIXEDT = "pmu/ebb/rigtest_fixed_test"
 NEW = "pmu/ebb/rigtest_new_test"
 # the rule files compare.py reads beside emulator-skip.txt: the rig's, but
 # for the evidence (above); a case may plant in them (RULE_PLANTS)
 RULE_FILES = ["emulator-skip.txt", "kunit-expected.txt", "fw-broken-tests.txt",
               "schema-exceptions.txt"]
 RULE_PLANTS = {}
-TESTS = [FLAKY[1], RETRY, STRICT, NEW]
+TESTS = [FLAKY[1], RETRY, STRICT, NEW, FIXEDT]
 KUNIT = {}
 for b_, suite, n, skip in (r[0].split() if len(r) == 1 else r for r in rules("kunit-expected.txt")):
     KUNIT.setdefault(b_, []).append((suite, int(n), [] if skip == "-" else skip.split(",")))
@@ -157,6 +159,8 @@ def run(case, plant=None):
             shutil.copy(os.path.join(RIG, f), rd)
     open(os.path.join(rd, "emulator-flaky.txt"), "w").write("\t".join(FLAKY) + "\n")
     open(os.path.join(rd, "emulator-evidence.tsv"), "w").write("\n".join(EVIDENCE) + "\n")
+    open(os.path.join(rd, "stock-fixed.txt"), "w").write(
+        FIXEDT + "\tpatch 2: rigtest\tstock failed it in r1\n")
     for f, (old, new) in RULE_PLANTS.get(case, {}).items():
         t = open(os.path.join(rd, f)).read()
         open(os.path.join(rd, f), "w").write(t.replace(old, new))
@@ -298,7 +302,13 @@ CASES = [
      "1"),
     # an EBB test that passes on stock fails on dt: strict, and counted
     ("EBB test fails on dt", fail_at("dt", STRICT, "48"), "selftest " + STRICT, "ebb_pass_dt",
-     "1"),
+     "2"),
+    # a stock bug the series fixes: stock may fail it, a patched boot may not
+    ("stock fails a test the series fixes", both(fail_at("stock", FIXEDT, "71"),
+                                                 fail_at("stock9", FIXEDT, "71")), None,
+     "ebb_stock_fixed_failed_on_stock", "1"),
+    ("dt fails a test the series fixes", fail_at("dt", FIXEDT, "71"),
+     "selftest " + FIXEDT + ", a stock bug", "ebb_stock_fixed_failed_on_stock", "0"),
 ]
 RULE_PLANTS["flaky-token-no-stock-boot-gave"] = {
     "emulator-flaky.txt": ("fail@L30 fail@L31", "fail@L30 fail@L31 timeout")}
