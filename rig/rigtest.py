@@ -81,7 +81,7 @@ def console(b):
     if b.startswith("fuzz"):
         out.append("[    9.000000]     # dts_test_fuzz: fuzz: seed 0x1234abcd, 50000 mutants, "
                    "20000 accepted, 0 invariant violations, 9000 groups (8000 scheduled)".replace(
-                       "50000", "25000"))
+                       "50000", "12500"))
     if b == "dt":
         out += ["[    1.000000]     # dts_test_four_cell_form: four-cell copies equal: 2 of 2",
                 "[    1.000001]     # dts_test_forward_compat: forward compatibility: 3 cases, "
