@@ -657,11 +657,6 @@ if not quick:
 where = "build"
 check(not UNSEEN, "emulator-flaky.txt tokens no stock boot gave: %s" % (" | ".join(UNSEEN) or "-"))
 summary.append(("flaky_tokens_unseen", len(UNSEEN)))
-# boots booted again (rig/test.sh: the firmware boot after a QEMU
-# checkstop in its first kexec): reported, the first console kept
-boot_retried = read_tsv(os.path.join(res, "boot-retries.tsv"))
-summary.append(("boot_retries", len(boot_retried)))
-summary.append(("boot_retried", " | ".join(" ".join(r) for r in boot_retried) or "-"))
 summary.append(("flaky_tokens_unseen_which", " | ".join(UNSEEN) or "-"))
 summary.append(("kunit_suites_missing", len(kunit_missing)))
 summary.append(("kunit_suites_missing_which", " | ".join(kunit_missing) or "-"))

@@ -170,21 +170,6 @@ boot() {
 		--machine "$(machine_for "$name")" \
 		"$name" "$(vmlinux_for "$name")" "$(initrd_for "$name")" "$R/$name" $(boot_args "$name") \
 		> "$R/logs/boot-$name.log" 2>&1
-	# The firmware boot kexecs three times.  Once in a fresh-clone run
-	# (2026-11-24) QEMU checkstopped in the first switchover (a load from
-	# a wild address in the old kernel's kexec path, then the machine
-	# check vector already overwritten); cause not found.  Such a boot
-	# is booted once more; the first console is kept and the retry is
-	# reported (summary: boot_retries), never hidden.
-	if [ "$name" = fw ] && grep -q "Entering checkstop state" "$R/$name/console.log" 2>/dev/null &&
-	   ! grep -q "^RIG: FW-STAGE auto" "$R/$name/console.log"; then
-		mv "$R/$name/console.log" "$R/logs/console-$name-checkstop.log"
-		printf '%s\tQEMU checkstop in the first kexec, booted again\n' "$name" >> "$R/boot-retries.tsv"
-		python3 "$top/rig/boot.py" --idle "$IDLE" --tests "$(dirname "$(initrd_for "$name")")/initramfs/rig/tests.list" \
-			--machine "$(machine_for "$name")" \
-			"$name" "$(vmlinux_for "$name")" "$(initrd_for "$name")" "$R/$name" $(boot_args "$name") \
-			> "$R/logs/boot-$name.log" 2>&1
-	fi
 	printf 'boot-%s\t%s\t%d\n' "$name" "$([ -s "$R/$name/boot.txt" ] && echo ok || echo fail)" \
 		$(($(date +%s) - s)) >> "$R/steps.tsv"
 	cat "$R/logs/boot-$name.log"
