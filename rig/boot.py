@@ -30,6 +30,7 @@ ap.add_argument("--limit", type=int, default=3600)
 ap.add_argument("--tests", help="tests.list, to name the tests never reached")
 ap.add_argument("--interactive", action="store_true")
 ap.add_argument("--machine", default="powernv10")
+ap.add_argument("--mem", default="2G", help="guest RAM (QEMU -m)")
 ap.add_argument("--reparse", action="store_true",
                 help="do not boot: read OUTDIR/console.log again (the rig's own tests, "
                 "a changed parser)")
@@ -43,7 +44,7 @@ qemu_bin = os.environ.get("RIG_QEMU", os.path.join(top, "build/qemu/obj/qemu-sys
 if not a.reparse and not os.access(qemu_bin, os.X_OK):
     sys.exit("boot.py: no QEMU at %s: run rig/qemu.sh (make setup)" % qemu_bin)
 # -L: the firmware (skiboot.lid) is Debian's qemu-system-data's
-qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", "2G", "-smp", "1",
+qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", a.mem, "-smp", "1",
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
         "-append", cmdline.strip(), "-no-reboot"]
 
