@@ -92,11 +92,8 @@ for ln in open(os.path.join(os.path.dirname(skip_path), "emulator-evidence.tsv")
 # patch, the boots that showed it): the stock kernel fails the test some of
 # the time, so its outcome is shown, not compared; every patched boot must
 # pass it.
-FIXED = {}
-for ln in open(os.path.join(os.path.dirname(skip_path), "stock-fixed.txt")):
-    if ln.strip() and not ln.startswith("#"):
-        f = ln.rstrip("\n").split("\t")
-        FIXED[f[0]] = f[1]
+FIXED = set(ln.split("\t", 1)[0] for ln in open(os.path.join(os.path.dirname(skip_path), "stock-fixed.txt"))
+            if ln.strip() and not ln.startswith("#"))
 UNSEEN = sorted("%s %s %s" % (m, r, tok) for (m, r), tk in SEEN.items()
                 for tok in tk - EVIDENCE.get((m, r), set()))
 

@@ -22,8 +22,9 @@ fail@L58 and fail@L68) and the boots each came from.  Nothing else: no
 token is made up from a test's source, taken from the other machine or
 added by hand (compare.py fails a run whose emulator-flaky.txt has a token
 emulator-evidence.tsv does not show).  Tests in rig/stock-fixed.txt (a
-stock bug the series fixes) are left out: the patched boots must pass them.  A row that always gave the same
-outcome, pass or not, is compared strictly.
+stock bug the series fixes) are left out: the patched boots must pass
+them.  A row that always gave the same outcome, pass or not, is compared
+strictly.
 """
 import collections
 import glob

@@ -100,7 +100,6 @@ vmlinux_for() {
 	esac
 }
 
-# boots named ...9 run on QEMU's POWER9 machine
 # Guest RAM.  The firmware boot gets 4 GiB: with 2 GiB its first kexec
 # checkstopped QEMU in every boot from 2026-11-24 15:55 on (after passing
 # before): the old kernel faulted in kexec_copy_flush()'s VMX memcpy
@@ -114,6 +113,7 @@ mem_for() {
 	esac
 }
 
+# boots named ...9 run on QEMU's POWER9 machine
 machine_for() {
 	case $1 in
 	*9) echo powernv9 ;;
