@@ -54,7 +54,9 @@ for arg in args:
             if os.path.exists(p):
                 for ln in open(p):
                     f = ln.rstrip("\n").split("\t")
-                    if len(f) == 2:
+                    # a boot that ran a perf test many times (evidence.sh
+                    # --perf-test) counts once for each outcome it gave
+                    if len(f) == 2 and label not in seen[(m, kind + f[0])][f[1]]:
                         seen[(m, kind + f[0])][f[1]].append(label)
 
 
@@ -86,6 +88,9 @@ else:
         if len(c) < 2 or t in fixed:
             continue
         toks = set(x for o in c for x in tokens(o))
-        why = "%d stock boots: %s" % (len(runs[m]), ", ".join(
+        # the boots that ran this row (a perf-test evidence boot runs no
+        # selftest)
+        nboots = len(set(x for b in c.values() for x in b))
+        why = "%d stock boots: %s" % (nboots, ", ".join(
             "%s %d (%s)" % (o, len(b), " ".join(b)) for o, b in sorted(c.items())))
         print("%s\t%s\t%s\t%s" % (m, t, " ".join(sorted(toks)), why))

@@ -38,7 +38,8 @@ done < "$stage/all.txt"
 rm "$stage/all.txt"
 
 # The guest's tools: busybox (shell for make run, runs the perf checks) and
-# perf with its checks; RIG_PERF=0 leaves the perf checks out.
+# perf with its checks; RIG_PERF=0 leaves the perf checks out,
+# RIG_PERF_REPEAT="N REPS" runs perf test N REPS times instead (evidence).
 B=$top/build
 if [ -x "$B/busybox/bin/busybox" ]; then
 	mkdir -p "$stage/bin"
@@ -47,7 +48,11 @@ fi
 if [ -f "$B/perf/perf.stripped" ]; then
 	mkdir -p "$stage/usr/bin"
 	cp "$B/perf/perf.stripped" "$stage/usr/bin/perf"
-	if [ "${RIG_PERF:-1}" != 0 ]; then
+	if [ -n "${RIG_PERF_REPEAT:-}" ]; then
+		# rig/evidence.sh --perf-test: one perf test, many times
+		cp "$top/rig/guest/perf-repeat.sh" "$stage/rig/perf-checks.sh"
+		echo "$RIG_PERF_REPEAT" > "$stage/rig/perf-repeat.args"
+	elif [ "${RIG_PERF:-1}" != 0 ]; then
 		cp "$top/rig/guest/perf-checks.sh" "$top/rig/guest/perf-bad.txt" "$stage/rig/"
 	fi
 fi
