@@ -334,6 +334,25 @@ int __init init_dts_pmu(bool builtin)
 	return rc;
 }
 
+/*
+ * powerpc_pmu=auto took the hand-coded backend: if the firmware described
+ * this CPU's PMU, say that its node is not read and how to have it read.
+ */
+void __init dts_pmu_firmware_unused(const char *backend)
+{
+	struct device_node *np;
+	const char *platform;
+	const u8 *blob;
+
+	platform = dts_cpu_builtin(&blob);
+	np = dts_find_node(of_root, platform);
+	if (!np)
+		return;
+	pr_info("firmware node %pOF not used: powerpc_pmu=auto keeps the hand-coded %s backend; powerpc_pmu=dt reads the node\n",
+		np, backend);
+	of_node_put(np);
+}
+
 const char *dts_pmu_source(void)
 {
 	const struct dts_pmu *p = dts_pmu_live();

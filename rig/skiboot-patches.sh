@@ -1,0 +1,73 @@
+#!/bin/bash
+# Regenerate firmware/skiboot/ (the skiboot series: cover letter and
+# patches) from build/skiboot-git, branch "series": base (roms/skiboot of
+# Debian's qemu source, as rig/skiboot.sh builds it) + one commit per patch.
+# Run by make patches after the kernel series.
+#
+# The first patch adds the descriptions, hw/pmu-desc/dts-pmu-*: they are
+# the kernel's built-in ones, so they are copied from arch/powerpc/perf/
+# into that commit each time (one source; make check compares them).
+# Without build/skiboot-git, or with IMPORT=1, the branch is made from
+# firmware/skiboot/.  build/skiboot-patches.sum: the firmware/skiboot/ the
+# branch was last made from or written to; if firmware/skiboot/ changed
+# since (a pull), writing the branch out would revert that: refused.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+G=$top/build/skiboot-git
+out=$top/firmware/skiboot
+src=$top/build/qemu/src/roms/skiboot
+AUTHOR=${AUTHOR:-PMU-DT Developers <pmu-dt-dev@example.org>}
+aname=${AUTHOR% <*}
+amail=${AUTHOR##*<}
+amail=${amail%>}
+GIT=(git -C "$G" -c "user.name=$aname" -c "user.email=$amail")
+stamp=$top/build/skiboot-patches.sum
+sum_patches() { cat "$out"/*.patch 2>/dev/null | sha1sum | cut -c1-40; }
+
+[ -z "${IMPORT:-}" ] || rm -rf "$G"
+if [ ! -d "$G/.git" ]; then
+	[ -d "$src" ] || { echo "skiboot-patches: no $src: run rig/qemu.sh first" >&2; exit 1; }
+	mkdir -p "$G"
+	cp -a "$src/." "$G/"
+	git -C "$G" init -q -b series
+	git -C "$G" add -A -f .
+	GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z" \
+		git -C "$G" -c user.name=rig -c user.email=rig@localhost commit -q \
+		-m "skiboot $(cat "$src/.version") (Debian qemu source, roms/skiboot)"
+	git -C "$G" tag base
+	"${GIT[@]}" am -q $(ls "$out"/0*.patch | grep -v 0000-cover-letter)
+	echo "skiboot-patches: build/skiboot-git made from firmware/skiboot/"
+	sum_patches > "$stamp"
+fi
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" != "$(sum_patches)" ]; then
+	echo "skiboot-patches: firmware/skiboot/ is not what build/skiboot-git was made from" >&2
+	echo "  (changed by a pull or a checkout since); make patches IMPORT=1 remakes" >&2
+	echo "  the branch from it (commits on the branch it lacks are lost)." >&2
+	exit 1
+fi
+[ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
+	{ echo "skiboot-patches: build/skiboot-git has uncommitted changes; commit them first" >&2; exit 1; }
+
+# patch 1 again, with the kernel's descriptions as they are now
+"${GIT[@]}" checkout -q series
+first=$("${GIT[@]}" rev-list --reverse base..series | head -1)
+"${GIT[@]}" checkout -q --detach "$first"
+cp "$top"/arch/powerpc/perf/dts-pmu-*.dts "$top"/arch/powerpc/perf/dts-pmu-*.dtsi "$G/hw/pmu-desc/"
+"${GIT[@]}" add -A hw/pmu-desc
+# committer date = author date throughout: an unchanged series keeps its
+# commit ids, and so the patches' From lines
+GIT_COMMITTER_DATE="$("${GIT[@]}" log -1 --format=%aD)" \
+	"${GIT[@]}" commit -q --amend --no-edit --allow-empty
+"${GIT[@]}" rebase -q --committer-date-is-author-date --onto HEAD "$first" series
+"${GIT[@]}" rebase -q --committer-date-is-author-date \
+	--exec "bash $top/rig/identity.sh '$AUTHOR'" base
+
+"${GIT[@]}" config branch.series.description "$(cat "$top/rig/skiboot-cover-letter.txt")"
+rm -f "$out"/0*.patch
+mkdir -p "$out"
+"${GIT[@]}" format-patch -q --cover-letter --cover-from-description=subject \
+	--base=base --no-signature -o "$out" base..series
+# the series tip's date: an unchanged series gives unchanged files
+sed -i "s/^Date: .*/Date: $("${GIT[@]}" log -1 --format=%aD series)/" "$out/0000-cover-letter.patch"
+sum_patches > "$stamp"
+echo "skiboot-patches: $("${GIT[@]}" rev-list --count base..series) patches + cover letter in firmware/skiboot/"
