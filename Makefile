@@ -36,11 +36,15 @@ check:
 	@bash $(RIG)/check.sh
 
 # AUTHOR="Name <mail>": the identity of every patch (From: and Signed-off-by)
-# IMPORT=1: remake build/linux's series branch from patches/ (after a pull)
+# IMPORT=1: remake build/linux's series branch from patches/ and
+# build/skiboot-git's from firmware/skiboot/ (after a pull); else write
+# patches/, then firmware/skiboot/ from build/skiboot-git
+# (rig/skiboot-patches.sh)
 patches:
 	@$(if $(AUTHOR),AUTHOR='$(AUTHOR)') $(if $(IMPORT),IMPORT=1) bash $(RIG)/patches.sh
+	@$(if $(AUTHOR),AUTHOR='$(AUTHOR)') $(if $(IMPORT),IMPORT=1) bash $(RIG)/skiboot-patches.sh
 
 # the results, objects, selftests and initramfs images; keeps build/linux
 # (the series branch), the trees, ccache and the unpacked Debian packages
 clean:
-	rm -rf $(B)/obj $(B)/*/obj-* $(B)/results* $(B)/selftests $(B)/initrd* $(B)/bench $(B)/qemu/obj
+	rm -rf $(B)/obj $(B)/*/obj-* $(B)/results* $(B)/selftests $(B)/initrd* $(B)/bench $(B)/qemu/obj $(B)/skiboot

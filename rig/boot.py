@@ -31,6 +31,8 @@ ap.add_argument("--tests", help="tests.list, to name the tests never reached")
 ap.add_argument("--interactive", action="store_true")
 ap.add_argument("--machine", default="powernv10")
 ap.add_argument("--mem", default="2G", help="guest RAM (QEMU -m)")
+ap.add_argument("--bios", help="the firmware (QEMU -bios): rig/skiboot.sh's skiboot.lid; "
+                "default Debian's qemu-system-data's")
 ap.add_argument("--reparse", action="store_true",
                 help="do not boot: read OUTDIR/console.log again (the rig's own tests, "
                 "a changed parser)")
@@ -43,10 +45,11 @@ top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 qemu_bin = os.environ.get("RIG_QEMU", os.path.join(top, "build/qemu/obj/qemu-system-ppc64"))
 if not a.reparse and not os.access(qemu_bin, os.X_OK):
     sys.exit("boot.py: no QEMU at %s: run rig/qemu.sh (make setup)" % qemu_bin)
-# -L: the firmware (skiboot.lid) is Debian's qemu-system-data's
+# -L: the firmware (skiboot.lid) is Debian's qemu-system-data's, unless
+# --bios names another (the fw boots: skiboot with firmware/skiboot/)
 qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", a.mem, "-smp", "1",
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
-        "-append", cmdline.strip(), "-no-reboot"]
+        "-append", cmdline.strip(), "-no-reboot"] + (["-bios", a.bios] if a.bios else [])
 
 if a.interactive:
     os.execvp(qemu[0], qemu)
@@ -99,11 +102,10 @@ else:
 
 text = open(os.path.join(a.outdir, "console.log"), errors="replace").read()
 lines = text.splitlines()
-all_lines = lines   # every stage's kernel (the firmware boot has several)
+all_lines = lines   # skiboot's lines too
 
-# The firmware boot (rig/guest/fw-stage.sh) is several kernels in one QEMU,
-# each kexec'd by the one before: what the stages printed ("RIG: FW-...")
-# is kept apart, everything else is read from the last kernel's console.
+# The short firmware boots (rig/guest/fw-stage.sh): what the stage printed
+# ("RIG: FW-...") is kept apart, the rest is read from the kernel's console.
 fw_lines = [ln for ln in lines if ln.startswith("RIG: FW-")]
 if fw_lines:
     banners = [i for i, ln in enumerate(lines) if re.search(r"Linux version \d", ln)]
@@ -249,11 +251,9 @@ with open(os.path.join(a.outdir, "kunit.tsv"), "w") as f:
         f.write("%s\t%s\n" % (c, r))
 
 # the lines where the kernel oopsed, panicked or reported a BUG
-# (in every stage's kernel of the firmware boot: a stage that oopsed and
-# still kexec'd the next is no less an oops)
 oops_at = [i for i, ln in enumerate(all_lines) if re.search(r"Oops:|Kernel panic|BUG:", ln)]
 
-# What the kernel warned about, in every stage's kernel: one signature per
+# What the kernel warned about: one signature per
 # line (WARN_ON's file and function without the line number, which the
 # series moves; an RCU stall), for compare.py to hold against the stock boot
 # of the same machine.  rig/kernel.config has CONFIG_BUG (without it WARN_ON
@@ -286,6 +286,13 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     f.write("qemu_version: %s\n" % (old.get("qemu_version", "-") if a.reparse else "".join(re.search(
         r"version (\S+)(?: \((\+rig\.\d+)\))?", subprocess.run(
             [qemu[0], "--version"], capture_output=True, text=True).stdout).groups(""))))
+    # the firmware that ran, as it named itself ("OPAL v7.1-106-g785a5e30
+    # starting..."), and what its PMU description code said (rig/skiboot.sh)
+    m = re.search(r"OPAL (\S+) starting", "\n".join(all_lines))
+    f.write("firmware: %s\n" % (m.group(1) if m else "-"))
+    for ln in all_lines:
+        if "PMU-DESC: " in ln:
+            f.write("firmware_pmu: %s\n" % ln.split("PMU-DESC: ", 1)[1].strip())
     f.write("completed: %s\n" % ("yes" if done else "no"))
     f.write("killed: %s\n" % (killed or "no"))
     f.write("oops: %s\n" % ("yes" if oops_at else "no"))

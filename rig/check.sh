@@ -4,7 +4,8 @@
 # checkpatch --strict on every patch; every prefix of the series builds;
 # sparse (C=2) and W=1 show no new warnings on the touched C files; the
 # series' bindings pass dt_binding_check; the descriptions validate; the
-# events generator; the rig's own tests (rig/rigtest.py).  Exits non-zero
+# events generator; the skiboot series applies and carries the kernel's
+# descriptions; the rig's own tests (rig/rigtest.py).  Exits non-zero
 # on any finding.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -237,7 +238,30 @@ if [ -f "$gen" ]; then
 	done
 fi
 
-# 9. the rig's own tests: planted outcomes through boot.py and compare.py
+# 9. the skiboot series (firmware/skiboot/): applies to Debian's
+#    roms/skiboot, and its descriptions are the kernel's, byte for byte
+#    (make test builds and boots it: rig/skiboot.sh)
+bash "$top/rig/qemu.sh" > "$R/qemu.log" 2>&1 || { fail "qemu source (build/check/qemu.log)"; }
+S=$R/skiboot
+rm -rf "$S"
+if cp -a "$B/qemu/src/roms/skiboot" "$S" 2>/dev/null &&
+	(for p in $(ls "$top"/firmware/skiboot/0*.patch | grep -v 0000-cover-letter); do
+		patch -d "$S" -p1 -s --no-backup-if-mismatch < "$p" || exit 1
+	done); then
+	pass "skiboot: $(ls "$top"/firmware/skiboot/0*.patch | grep -vc 0000-cover-letter) patches apply to roms/skiboot $(cat "$S/.version")"
+	n=0
+	for f in "$top"/arch/powerpc/perf/dts-pmu-*.dts "$top"/arch/powerpc/perf/dts-pmu-*.dtsi; do
+		if cmp -s "$f" "$S/hw/pmu-desc/$(basename "$f")"; then n=$((n + 1))
+		else fail "skiboot: hw/pmu-desc/$(basename "$f") is not the kernel's (make patches)"; fi
+	done
+	extra=$(cd "$S/hw/pmu-desc" && ls | grep -v '^dts-pmu-.*\.dtsi\?$' || true)
+	[ -z "$extra" ] || fail "skiboot: hw/pmu-desc/ has files the kernel lacks: $extra"
+	pass "skiboot: $n descriptions identical to arch/powerpc/perf/"
+else
+	fail "skiboot: firmware/skiboot/ does not apply to roms/skiboot"
+fi
+
+# 10. the rig's own tests: planted outcomes through boot.py and compare.py
 if python3 "$top/rig/rigtest.py" "$R/rigtest" > "$R/rigtest.log" 2>&1; then
 	pass "$(tail -1 "$R/rigtest.log")"
 else

@@ -5,7 +5,7 @@ usage: compare.py RESULTS_DIR SELFTESTS_ALL NEW_TESTS EMULATOR_SKIP STEPS
                   [--only BOOT]
 
 Boots are compared in groups, each against the stock kernel on the same
-machine: stock, legacy, dt (QEMU powernv10) and stock9, dt9 (powernv9);
+machine: stock, legacy, dt, fw (QEMU powernv10) and stock9, fw9 (powernv9);
 a group whose boots did not run at all is left out (make test-quick).
 
 Every check counts once in the closing "N passed, N failed" line:
@@ -36,7 +36,14 @@ import sys
 res, all_path, new_path, skip_path, steps_path = sys.argv[1:6]
 # (label, boots: the stock boot first, summary key prefix)
 GROUPS = [("POWER10 (powernv10)", ["stock", "legacy", "dt", "fw"], "", "powernv10"),
-          ("POWER9 (powernv9)", ["stock9", "dt9"], "p9_", "powernv9")]
+          ("POWER9 (powernv9)", ["stock9", "fw9"], "p9_", "powernv9")]
+# The boot of each machine that runs the built-in description: its KUnit
+# figures are the summary's.  dt9 is a short boot (KUnit, sysfs and the
+# description dump, no selftests: builtin_short()); fw9 runs POWER9's
+# tests with the same tables, read from skiboot's node (skiboot's copy is
+# the built-in description byte for byte, make check step 9, and the dumps
+# must be equal: description_dumps()).
+BUILTIN = {"": "dt", "p9_": "dt9"}
 if sys.argv[6:8] and sys.argv[6] == "--only":
     # make test-quick: one boot, no stock to compare with; a test passes
     # when it does not fail (its stock verdict is not known here).
@@ -137,13 +144,14 @@ def check(ok, what):
 step_rows = []
 times = []         # (step or boot, seconds): where make test's time went
 for row in read_tsv(steps_path):
+    times.append((row[0], row[2] if len(row) > 2 else "-"))
+# steps.tsv is in the order the steps ended, which varies where they run
+# side by side: checked in name order, so that checks.txt is the same
+# from run to run
+for row in sorted(r for r in read_tsv(steps_path) if not r[0].startswith("boot-")):
     step, st = row[0], row[1]
-    if step.startswith("boot-"):
-        times.append((step, row[2] if len(row) > 2 else "-"))
-        continue
     check(st == "ok", "step " + step)
     step_rows.append(("step: " + step, {}, st))
-    times.append((step, row[2] if len(row) > 2 else "-"))
 
 # The KUnit suites each boot must run, with their case counts
 # (rig/kunit-expected.txt); a boot it does not name must run none.
@@ -372,7 +380,7 @@ def compare(label, BOOTS, pre, machine):
         (pre + "perf_test_diff", "n/a" if quick else perf_diff),
     ])
     # the DT boot's KUnit figures (issues 3, 4 and 5): dt or dt9, not fw
-    dtinfo = info.get([b for b in BOOTS if b.startswith("dt")][0] if not quick else BOOTS[0], {})
+    dtinfo = kv(os.path.join(res, BOOTS[0] if quick else BUILTIN[pre], "boot.txt"))
     for key in ("malformed_cases", "malformed_failures", "equiv_events", "equiv_events_cases",
                 "equiv_random_codes", "equiv_random_groups", "equiv_random_groups_schedulable",
                 "equiv_unknown_cpu_events"):
@@ -386,8 +394,11 @@ def compare(label, BOOTS, pre, machine):
         logs = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
                 if ln.startswith("pmu_log: ")] if b in boots else []
         summary.append(("boot_%s_pmu" % b, " | ".join(logs) or "-"))
+    for b in BOOTS:
+        if b.startswith("fw"):
+            firmware(b, info.get(b), pre, rows)
     if "fw" in BOOTS:
-        firmware(info.get("fw"), rows)
+        firmware_short(rows)
     # the sampling path the emulator runs: samples delivered, BHRB read
     samp = [t for t in tests if t.startswith("pmu/sampling_tests/") and t not in emu]
     bhrb = [t for t in samp if "/mmcra_bhrb_" in t]
@@ -397,7 +408,8 @@ def compare(label, BOOTS, pre, machine):
         summary.append((pre + "bhrb_tests_run", min(ran.values())))
         summary.append((pre + "bhrb_tests_run_by_boot",
                         " ".join("%s=%d" % (b, ran[b]) for b in BOOTS)))
-        for b, key in ((ref, "stock"), (BOOTS[-1] if BOOTS[-1] != "fw" else "dt", "dt")):
+        desc = [b for b in BOOTS if b.startswith(("dt", "fw"))][0]
+        for b, key in ((ref, "stock"), (desc, desc.rstrip("9"))):
             summary.append((pre + "sampling_pass_" + key, len(
                 [t for t in samp if verd.get(b, {}).get(t) == "pass"])))
         summary.append((pre + "qemu_version", info.get(ref, {}).get("qemu_version", "-")))
@@ -429,34 +441,74 @@ def compare(label, BOOTS, pre, machine):
                         " ".join("%s=%d" % kv_ for kv_ in sorted(counts.items()))))
 
 
-def firmware(info, rows):
-    """The firmware boot's stages (rig/guest/fw-stage.sh): the description
-    in the boot device tree, a broken one refused with a fallback."""
+SKIBOOT_PATCHES = len([f for f in os.listdir(os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "skiboot"))
+    if re.match(r"\d{4}-.*\.patch$", f) and not f.startswith("0000-")])
+
+
+def firmware(b, info, pre, rows):
+    """A firmware boot (fw, fw9): skiboot with firmware/skiboot/
+    (rig/skiboot.sh) put its description under /pmus, and the kernel
+    (powerpc_pmu=dt) runs the PMU from that node."""
+    info = info or {}
+    p = os.path.join(res, b, "boot.txt")
+    lines = [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ": " in ln] \
+        if os.path.exists(p) else []
+    line = [v for k, v in lines if k == "pmu_log" and v.startswith("powerpc_pmu=")]
+    # "v7.1-106-g785a5e30+rig.2": the version skiboot printed at boot,
+    # "+rig.N" with N the patches of firmware/skiboot/ (rig/skiboot.sh)
+    m = re.match(r"(\S+)\+rig\.(\d+)$", info.get("firmware", "-"))
+    said = [v for k, v in lines if k == "firmware_pmu"]
+    ok = info.get("completed") == "yes" and bool(m) and int(m.group(2)) == SKIBOOT_PATCHES and \
+        any("added under /pmus" in x for x in said) and \
+        bool(line) and "firmware node /pmus/" in line[0]
+    check(ok, "firmware boot %s: skiboot %s said %s; backend %s" % (
+        b, info.get("firmware", "-"), said, line))
+    rows.append(("firmware boot: backend from skiboot's node", {b: "yes" if ok else "no"},
+                 "ok" if ok else "FAIL"))
+    summary.extend([
+        (pre + "firmware_producer", "skiboot %s + %s patches" % m.groups() if m else "-"),
+        (pre + "firmware_boot", "yes" if ok else "no"),
+        (pre + "firmware_backend_line", line[0] if line else "-"),
+    ])
+
+
+def firmware_short(rows):
+    """The short firmware boots (rig/guest/fw-stage.sh): fw-auto, the
+    default mode with skiboot's description in the tree; fw-broken, skiboot
+    built with a broken one (rig/fw-broken.dts), refused with a fallback."""
     fw = []
-    p = os.path.join(res, "fw", "boot.txt")
-    if os.path.exists(p):
-        fw = [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ln.startswith("fw_")]
+    for b in ("fw-auto", "fw-broken"):
+        p = os.path.join(res, b, "boot.txt")
+        i = kv(p)
+        check(i.get("completed") == "yes" and i.get("oops") == "no",
+              "boot %s: completed=%s oops=%s killed=%s" % (
+                  b, i.get("completed"), i.get("oops"), i.get("killed")))
+        kunit_suites(b, read_tsv(os.path.join(res, b, "kunit.tsv")))
+        warnings_vs(b, "stock")
+        # the rig's skiboot ran (fw-broken: the one built with the broken node)
+        check(bool(re.match(r"\S+\+rig\.%d$" % SKIBOOT_PATCHES, i.get("firmware", "-"))),
+              "firmware of %s: %s" % (b, i.get("firmware", "-")))
+        if os.path.exists(p):
+            fw += [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ln.startswith("fw_")]
     stages = [v for k, v in fw if k == "fw_stage"]
+    check(stages == ["auto", "broken"], "firmware stages run: %s" % stages)
     pmu = {}
     for k, v in fw:
         if k == "fw_pmu":
             st, line = v.split(" ", 1)
             pmu.setdefault(st, []).append(line)
-    final = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(p) if ln.startswith("pmu_log: ")] \
-        if os.path.exists(p) else []
-    line = [x for x in final if x.startswith("powerpc_pmu=")]
-    ok = bool(info) and info.get("completed") == "yes" and stages[-1:] == ["final"] and \
-        bool(line) and "firmware node /pmus/" in line[0]
-    check(ok, "firmware boot: stages %s, backend %s" % (stages, line))
-    rows.append(("firmware boot: backend from the boot FDT", {"fw": "yes" if ok else "no"},
-                 "ok" if ok else "FAIL"))
     auto = [x for x in pmu.get("auto", []) if x.startswith("powerpc_pmu=")]
     # the default keeps the hand-coded model of a CPU that has one, even
     # with a valid description in the boot tree (powerpc_pmu= precedence)
-    auto_ok = bool(auto) and auto[0].endswith("PMU from the hand-coded backend")
-    check(auto_ok, "firmware boot, powerpc_pmu=auto: backend %s" % auto)
-    rows.append(("firmware boot: auto keeps the hand-coded model",
-                 {"fw": "yes" if auto_ok else "no"}, "ok" if auto_ok else "FAIL"))
+    # ... and says, in one line, that the firmware's node is not read
+    unused = [x for x in pmu.get("auto", []) if x.startswith("dts-pmu: firmware node /pmus/")
+              and " not used: " in x]
+    auto_ok = bool(auto) and auto[0].endswith("PMU from the hand-coded backend") and \
+        len(unused) == 1
+    check(auto_ok, "firmware boot, powerpc_pmu=auto: backend %s, unused node %s" % (auto, unused))
+    rows.append(("firmware boot: auto keeps the hand-coded model, names the node",
+                 {"fw-auto": "yes" if auto_ok else "no"}, "ok" if auto_ok else "FAIL"))
     broken = pmu.get("broken", [])
     rejected = [x for x in broken if "rejected" in x]
     fallback = [x for x in broken if x.startswith("powerpc_pmu=")]
@@ -467,15 +519,14 @@ def firmware(info, rows):
     tests_ok = [r[0] for r in results if r[1:] == ["pass"]] == want
     fb_ok = len(rejected) == 1 and "pmc1" in rejected[0] and "register-width" in rejected[0] \
         and bool(fallback) and "firmware" not in fallback[0] and tests_ok
-    check(fb_ok, "firmware broken stage: rejected %s, backend %s, tests %s" % (
+    check(fb_ok, "firmware broken node: rejected %s, backend %s, tests %s" % (
         rejected, fallback, results))
     rows.append(("firmware boot: broken node refused, fallback runs",
-                 {"fw": "yes" if fb_ok else "no"}, "ok" if fb_ok else "FAIL"))
+                 {"fw-broken": "yes" if fb_ok else "no"}, "ok" if fb_ok else "FAIL"))
     summary.extend([
-        ("firmware_boot", "yes" if ok else "no"),
         ("firmware_stages", " ".join(stages)),
-        ("firmware_backend_line", line[0] if line else "-"),
         ("firmware_auto_line", auto[0] if auto else "-"),
+        ("firmware_auto_unused_line", unused[0] if unused else "-"),
         ("firmware_broken_rejection", " | ".join(rejected) or "-"),
         ("firmware_broken_backend_line", fallback[0] if fallback else "-"),
         ("firmware_broken_tests", " ".join("%s=%s" % (r[0], r[1]) for r in results) or "-"),
@@ -623,33 +674,77 @@ def fuzz_and_sanitizers():
         [host.get(n) for n in example], [kern.get(n) for n in example]))
 
 
+def builtin_short():
+    """dt9: the patched kernel with powerpc_pmu=dt on powernv9 and no
+    firmware node, so the built-in POWER9 description; KUnit, sysfs and
+    the description dump (description_dumps()), no selftests or perf: fw9
+    runs those on the same tables, read from skiboot's copy of the
+    description (equal dumps)."""
+    global where, skipped
+    where = "powernv9"
+    b, ref = "dt9", "stock9"
+    i = kv(os.path.join(res, b, "boot.txt"))
+    check(i.get("completed") == "yes" and i.get("oops") == "no",
+          "boot %s: completed=%s oops=%s killed=%s" % (
+              b, i.get("completed"), i.get("oops"), i.get("killed")))
+    cases = read_tsv(os.path.join(res, b, "kunit.tsv"))
+    kunit_suites(b, cases)      # which cases must skip: kunit-expected.txt
+    warnings_vs(b, ref)
+    for case, r in cases:
+        if r == "skip":
+            skipped += 1
+            continue
+        check(r == "ok", "kunit %s on %s" % (case, b))
+    logs = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
+            if ln.startswith("pmu_log: ")] if os.path.exists(os.path.join(res, b, "boot.txt")) else []
+    line = [x for x in logs if x.startswith("powerpc_pmu=")]
+    line_ok = line == ["powerpc_pmu=dt: POWER9 PMU from the built-in power9 description"]
+    check(line_ok, "%s backend line: %s" % (b, line))
+    sysfs = [read_lines(os.path.join(res, x, "sysfs.txt")) for x in (b, ref)]
+    sysfs_ok = bool(sysfs[1]) and sysfs[0] == sysfs[1]
+    check(sysfs_ok, "%s sysfs events/format/caps: %s stock9's" % (
+        b, "equal to" if sysfs_ok else "differ from"))
+    summary.extend([
+        ("p9_builtin_backend_line", line[0] if line else "-"),
+        ("p9_builtin_sysfs_identical", "yes" if sysfs_ok else "no"),
+        ("boot_dt9_seconds", i.get("seconds", "-")),
+        ("boot_dt9_pmu", " | ".join(logs) or "-"),
+    ])
+
+
+def read_dump(b):
+    """A boot's debugfs dump of the live description (dts_pmu.txt), as
+    blocks (a line and the indented lines under it), sorted within and
+    between blocks: the order of fields follows the node order."""
+    blocks = []
+    for x in read_lines(os.path.join(res, b, "dts_pmu.txt")) or []:
+        if x.startswith("source: "):
+            continue
+        if x.startswith(" ") and blocks:
+            blocks[-1][1].append(x)
+        else:
+            blocks.append((x, []))
+    return sorted((h, sorted(c)) for h, c in blocks)
+
+
 def description_dumps():
-    """The debugfs dump of the live description (dts_pmu.txt): the dt boot's
-    built-in POWER10 description and the fw boot's firmware copy of it must
-    be understood alike, and so must the sanitizer boot's; the order of
-    fields follows the node order, which the overlay changes."""
+    """The built-in description (dt, dt9), skiboot's copy of it (fw, fw9)
+    and the sanitizer boot's must be understood alike."""
     global where
-    where = "powernv10"
-    dumps = {}
-    for b in ("dt", "fw", "san"):
-        # a block: a line and the indented lines under it, those sorted
-        blocks = []
-        for x in read_lines(os.path.join(res, b, "dts_pmu.txt")) or []:
-            if x.startswith("source: "):
-                continue
-            if x.startswith(" ") and blocks:
-                blocks[-1][1].append(x)
-            else:
-                blocks.append((x, []))
-        dumps[b] = sorted((h, sorted(c)) for h, c in blocks)
-    ok = bool(dumps["dt"]) and dumps["fw"] == dumps["dt"] and dumps["san"] == dumps["dt"]
-    summary.append(("description_dumps_equal", "yes" if ok else "no"))
-    check(ok, "debugfs description dumps of dt, fw, san: %d, %d, %d blocks, %s" % (
-        len(dumps["dt"]), len(dumps["fw"]), len(dumps["san"]), "equal" if ok else "differ"))
+    ok_all = True
+    for where, ref, others in (("powernv10", "dt", ("fw", "san")), ("powernv9", "dt9", ("fw9",))):
+        dumps = {b: read_dump(b) for b in (ref,) + others}
+        ok = bool(dumps[ref]) and all(dumps[b] == dumps[ref] for b in others)
+        ok_all = ok_all and ok
+        check(ok, "debugfs description dumps of %s: %s blocks, %s" % (
+            ", ".join(dumps), ", ".join(str(len(d)) for d in dumps.values()),
+            "equal" if ok else "differ"))
+    summary.append(("description_dumps_equal", "yes" if ok_all else "no"))
 
 
 if not quick:
     fuzz_and_sanitizers()
+    builtin_short()
     description_dumps()
 where = "build"
 check(not UNSEEN, "emulator-flaky.txt tokens no stock boot gave: %s" % (" | ".join(UNSEEN) or "-"))

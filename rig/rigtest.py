@@ -4,7 +4,7 @@
 usage: rigtest.py WORKDIR
 
 Writes the consoles of a make test run that went right (every boot of both
-machines, the firmware stages, the sanitizer boot), reads them with
+machines, the short firmware boots, the sanitizer boot), reads them with
 boot.py --reparse and judges them with compare.py, with the rig's own rule
 files (emulator-flaky.txt, emulator-retry.txt, kunit-expected.txt, ...).
 Then plants one fault at a time and checks the verdict and the summary key
@@ -19,7 +19,8 @@ import sys
 RIG = os.path.dirname(os.path.abspath(__file__))
 work = os.path.abspath(sys.argv[1])
 P10 = ["stock", "legacy", "dt", "fw"]
-P9 = ["stock9", "dt9"]
+P9 = ["stock9", "dt9", "fw9"]
+SHORT = ["fw-auto", "fw-broken"]
 FUZZ = ["fuzz-a", "fuzz-b", "fuzz-a9", "fuzz-b9"]
 
 
@@ -66,10 +67,32 @@ def kunit_lines(b):
     return out
 
 
+SKIBOOT = ["[    0.000000,5] OPAL v7.1-106-g785a5e30+rig.2 starting...",
+           "[    1.000000,5] PMU-DESC: core PMU description added under /pmus"]
+
+
 def console(b):
     """The console of boot B when everything went right."""
     out = ["[    0.000000] Linux version 6.12.0 (rig@rig) #1 SMP"]
     machine = "POWER9" if b.endswith("9") else "POWER10"
+    if b == "fw-auto":
+        return SKIBOOT + out + [
+            "[    0.300000] POWER10 performance monitor hardware support registered",
+            "[   10.000000] Run /init as init process", "RIG: FW-STAGE auto",
+            "RIG: FW-PMU auto dts-pmu: firmware node /pmus/pmu_dts@0 not used: powerpc_pmu=auto "
+            "keeps the hand-coded POWER10 backend; powerpc_pmu=dt reads the node",
+            "RIG: FW-PMU auto powerpc_pmu=auto: POWER10 PMU from the hand-coded backend",
+            "RIG: DONE"]
+    if b == "fw-broken":
+        return SKIBOOT + out + ["[   10.000000] Run /init as init process", "RIG: FW-STAGE broken",
+                                "RIG: FW-PMU broken dts-pmu: firmware description rejected: "
+                                "/pmus/pmu_dts@0/sprs/pmcs/pmc1: register-width = 64, "
+                                "outside 32..32",
+                                "RIG: FW-PMU broken powerpc_pmu=dt: POWER10 PMU from the built-in "
+                                "power10 description"] + [
+            "RIG: FW-RESULT %s pass" % r[0] for r in rules("fw-broken-tests.txt")] + ["RIG: DONE"]
+    if b in ("fw", "fw9"):
+        out = SKIBOOT + out
     if b == "san":
         out += ["[    0.000000] KASAN init done",
                 "[    3.000000] kmemleak: Kernel memory leak detector initialized (mem pool available: 1)"]
@@ -77,6 +100,9 @@ def console(b):
     if b in ["dt", "dt9", "san"] + FUZZ:
         out.append("[    0.300001] powerpc_pmu=dt: %s PMU from the built-in %s description" % (
             machine, machine.lower()))
+    if b in ("fw", "fw9"):
+        out.append("[    0.300001] powerpc_pmu=dt: %s PMU from the firmware node "
+                   "/pmus/pmu_dts@0" % machine)
     out += kunit_lines(b)
     if b.startswith("fuzz"):
         out.append("[    9.000000]     # dts_test_fuzz: fuzz: seed 0x1234abcd, 50000 mutants, "
@@ -89,16 +115,19 @@ def console(b):
     out.append("[   10.000000] Run /init as init process")
     if b.startswith("fuzz"):
         return out + ["RIG: DONE"]
-    if b != "san":
+    if b not in ("san", "dt9"):     # dt9: a short boot (KUnit, sysfs, dump)
         for t in TESTS:
             out += ["RIG: BEGIN " + t, "RIG: RESULT %s pass 0 0.5" % t]
+    if b != "san":
         out += ["RIG: SYSFS events/cycles event=0x600f4", "RIG: SYSFS format/event config:0-59"]
     if b not in ("stock", "stock9", "legacy"):
         # the firmware copy lists the fields in another order
-        dump = DUMP[:3] + DUMP[3:5][::-1] + DUMP[5:] if b == "fw" else DUMP
+        dump = DUMP[:3] + DUMP[3:5][::-1] + DUMP[5:] if b.startswith("fw") else DUMP
         out += ["RIG: DEBUGFS " + x for x in dump[:1] + [
-            "source: %s" % ("firmware node /pmus/pmu_dts@0" if b == "fw" else "built-in")] +
+            "source: %s" % ("firmware node /pmus/pmu_dts@0" if b.startswith("fw") else "built-in")] +
             dump[1:]]
+    if b == "dt9":
+        return out + ["RIG: DONE"]
     out += ["RIG: PERF-BEGIN", "RIG: PERF-LIST   cycles [Hardware event]",
             "RIG: PERF-STAT-EVENTS cycles", "RIG: PERF-STAT 100;;cycles;1;100.00;;",
             "RIG: PERF-STAT-RC 0"]
@@ -111,20 +140,6 @@ def console(b):
         out += ["RIG: FAILSLAB %05d 100 49 51 0 0" % i for i in range(3)]
         out += ["RIG: KMEMLEAK 0", "RIG: SAN-END"]
     out.append("RIG: DONE")
-    if b == "fw":
-        final = out
-        out = ["[    0.000000] Linux version 6.12.0 (rig@rig) #1 SMP",
-               "RIG: FW-STAGE first", "RIG: FW-KEXEC auto", "RIG: FW-STAGE auto",
-               "RIG: FW-PMU auto powerpc_pmu=auto: POWER10 PMU from the hand-coded backend",
-               "RIG: FW-STAGE broken",
-               "RIG: FW-PMU broken dts-pmu: firmware description rejected: "
-               "/pmus/pmu_dts@0/sprs/pmcs/pmc1: register-width = 64, outside 32..32",
-               "RIG: FW-PMU broken powerpc_pmu=dt: POWER10 PMU from the built-in power10 description"]
-        out += ["RIG: FW-RESULT %s pass" % r[0] for r in rules("fw-broken-tests.txt")]
-        out += ["RIG: FW-STAGE final"]
-        final.insert(2, "[    0.300001] powerpc_pmu=dt: POWER10 PMU from the firmware node "
-                     "/pmus/pmu_dts@0")
-        out += final
     return out
 
 
@@ -133,7 +148,7 @@ def run(case, plant=None):
     d = os.path.join(work, case)
     shutil.rmtree(d, ignore_errors=True)
     res = os.path.join(d, "results")
-    cons = {b: console(b) for b in P10 + P9 + FUZZ + ["san"]}
+    cons = {b: console(b) for b in P10 + P9 + SHORT + FUZZ + ["san"]}
     if plant:
         plant(cons)
     for b, lines in cons.items():
@@ -264,20 +279,34 @@ CASES = [
     ("WARN on dt", add("dt", WARN), "kernel warnings on dt", "warnings_not_on_stock", "1"),
     ("WARN in a module, no file:line", add("dt", WARN_MOD), "kernel warnings on dt",
      "warnings_not_on_stock", "1"),
-    ("WARN on an early firmware stage", add("fw", WARN, "FW-STAGE auto"),
-     "kernel warnings on fw", "warnings_not_on_stock", "1"),
+    ("WARN on the broken-node boot", add("fw-broken", WARN, "FW-STAGE broken"),
+     "kernel warnings on fw-broken", "warnings_not_on_stock", "1"),
     ("WARN on stock too", both(add("dt", WARN), add("stock", WARN)), None,
      "warnings_not_on_stock", "0"),
     ("RCU stall on san", add("san", RCU, "SAN-BEGIN"), "kernel warnings on san",
      "warnings_not_on_stock", "1"),
-    ("oops on an early firmware stage", add("fw", OOPS, "FW-STAGE auto"), "boot fw",
+    ("oops on the auto firmware boot", add("fw-auto", OOPS, "FW-STAGE auto"), "boot fw-auto",
      "checks_failed", "1"),
+    ("KUnit on a short firmware boot", add("fw-auto", kunit_lines("dt")[2:6], "FW-STAGE auto"),
+     "kunit suites on fw-auto", "kunit_suites_missing", "1"),
+    # skiboot's own lines: the firmware that ran, and what it did
+    ("skiboot put no description in the tree", drop("fw9", "PMU-DESC"),
+     "firmware boot fw9", "p9_firmware_boot", "no"),
+    ("the firmware was not the rig's skiboot", edit("fw", "+rig.2 starting", " starting"),
+     "firmware boot fw", "firmware_producer", "-"),
+    ("fw ran the built-in description", edit("fw", "the firmware node /pmus/pmu_dts@0",
+                                             "the built-in power10 description"),
+     "firmware boot fw", "firmware_boot", "no"),
+    ("auto does not name the unused node", drop("fw-auto", "not used:"),
+     "firmware boot, powerpc_pmu=auto", "firmware_auto_unused_line", "-"),
+    ("broken node accepted", drop("fw-broken", "rejected"), "firmware broken node",
+     "firmware_broken_fallback", "no"),
     ("KASAN not in the kernel", drop("san", "KASAN init done"), "kasan_live", "kasan_live", "no"),
     ("kmemleak not in the kernel", drop("san", "kmemleak: Kernel memory"), "kmemleak_live",
      "kmemleak_live", "no"),
     ("kmemleak switched itself off", add("san", KMEMLEAK_OFF, "SAN-BEGIN"), "kmemleak_live",
      "kmemleak_live", "no"),
-    ("perf test printed nothing", both(drop("stock9", "PERF-TEST "), drop("dt9", "PERF-TEST ")),
+    ("perf test printed nothing", both(drop("stock9", "PERF-TEST "), drop("fw9", "PERF-TEST ")),
      "perf test on ", "p9_perf_test_same", "0"),
     ("one perf test removed", drop("stock9", "PERF-TEST 7|"), "perf test 7 ",
      "p9_perf_test_diff", "1"),
@@ -293,6 +322,17 @@ CASES = [
                                                      "not <hi lo> 64-bit values" % i)
                                                 for i in range(1, 400)]), "schema exceptions",
      "schema_kernel_exceptions", "399"),
+    # dt9, the short boot of POWER9's built-in description
+    ("dt9 read no built-in description", edit("dt9", "from the built-in power9 description",
+                                              "from the hand-coded backend"),
+     "dt9 backend line", "p9_builtin_backend_line", "powerpc_pmu=dt: POWER9 PMU from the "
+     "hand-coded backend"),
+    ("fw9's dump differs from dt9's", drop("fw9", "MARK config0"), "debugfs description dumps",
+     "description_dumps_equal", "no"),
+    ("the short boots ran Debian's skiboot", edit("fw-auto", "+rig.2 starting", " starting"),
+     "firmware of fw-auto", "checks_failed", "1"),
+    ("dt9 sysfs differs from stock9", edit("dt9", "event=0x600f4", "event=0x600f5"),
+     "dt9 sysfs", "p9_builtin_sysfs_identical", "no"),
     ("fuzzer boot did not finish", drop("fuzz-b9", "RIG: DONE"), "boot fuzz-b9",
      "checks_failed", "1"),
     ("fuzzer found a violation", edit("fuzz-a", "0 invariant violations", "1 invariant violations"),

@@ -117,8 +117,4 @@ unpack_deb() {
 # busybox for the guest (make run's shell, the perf checks)
 [ -x "$B/busybox/bin/busybox" ] || unpack_deb busybox-static "$B/busybox"
 echo "setup: busybox $(stat -c %s "$B/busybox/bin/busybox") bytes"
-# kexec for the firmware boot's stages (it needs only libc, which the
-# initramfs takes from the cross libc)
-[ -x "$B/kexec/sbin/kexec" ] || unpack_deb kexec-tools "$B/kexec"
-echo "setup: kexec-tools $(stat -c %s "$B/kexec/sbin/kexec") bytes"
 echo "setup: ok"
