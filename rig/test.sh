@@ -233,9 +233,10 @@ full)
 	# guest's virtual time and an overflow is taken in the vCPU's own
 	# thread, so what a test counts does not depend on the host's load.
 	set -m
-	# (times in warm runs on 2026-11-24: stock 390 s, stock9 407, dt 399,
-	# legacy 404, san 247, fw 400 and fw9 about dt's and dt9's full boots,
-	# 400 and 440; dt9, fw-auto and fw-broken short, under a minute)
+	# (times in a fresh-clone run on 2026-11-24: stock 398 s, fw 440,
+	# fw9 443, dt9 13, fw-auto 7, fw-broken 8 | stock9 444, dt 426,
+	# legacy 416, san 313: lane b is the longer by 290 s, and no split of
+	# these boots makes the longer lane shorter than about 1550 s)
 	( boot stock; boot fw; boot fw9; boot dt9; boot fw-auto; boot fw-broken ) \
 		> "$R/logs/lane-a.out" 2>&1 &
 	lane_a=$!
