@@ -204,6 +204,34 @@ def warnings_vs(b, ref):
     check(not new_, "kernel warnings on %s not on %s: %s" % (b, ref or "-", new_ or "none"))
 
 
+def boot_without_tests(b, ref):
+    """A boot that runs no selftests (the fuzz boots, san, dt9, the short
+    firmware boots): it finished without an oops, its KUnit suites are the
+    listed ones (a skip only where kunit-expected.txt says) and pass, and it
+    warned of nothing REF, its machine's stock boot, did not."""
+    global skipped
+    i = kv(os.path.join(res, b, "boot.txt"))
+    check(i.get("completed") == "yes" and i.get("oops") == "no",
+          "boot %s: completed=%s oops=%s killed=%s" % (
+              b, i.get("completed"), i.get("oops"), i.get("killed")))
+    cases = read_tsv(os.path.join(res, b, "kunit.tsv"))
+    kunit_suites(b, cases)
+    warnings_vs(b, ref)
+    for case, r in cases:
+        if r == "skip":
+            skipped += 1
+            continue
+        check(r == "ok", "kunit %s on %s" % (case, b))
+    return i
+
+
+def pmu_logs(b):
+    """Boot B's kernel lines about the PMU backend (boot.py's pmu_log)."""
+    p = os.path.join(res, b, "boot.txt")
+    return [ln.rstrip("\n").split(": ", 1)[1] for ln in open(p)
+            if ln.startswith("pmu_log: ")] if os.path.exists(p) else []
+
+
 # perf test must have run: fewer results than this on a boot is a failure
 # (stock 6.12's perf test lists 88 tests and subtests on this rig's guest;
 # the rig's perf is built without most libraries, so a handful skip).
@@ -391,9 +419,7 @@ def compare(label, BOOTS, pre, machine):
         summary.append((pre + "equiv_diffs", sum(int(dtinfo[k]) for k in diff_keys)))
     for b in BOOTS:
         summary.append(("boot_%s_seconds" % b, info.get(b, {}).get("seconds", "-")))
-        logs = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
-                if ln.startswith("pmu_log: ")] if b in boots else []
-        summary.append(("boot_%s_pmu" % b, " | ".join(logs) or "-"))
+        summary.append(("boot_%s_pmu" % b, " | ".join(pmu_logs(b) if b in boots else []) or "-"))
     for b in BOOTS:
         if b.startswith("fw"):
             firmware(b, info.get(b), pre, rows)
@@ -446,6 +472,14 @@ SKIBOOT_PATCHES = len([f for f in os.listdir(os.path.join(
     if re.match(r"\d{4}-.*\.patch$", f) and not f.startswith("0000-")])
 
 
+def rig_skiboot(info):
+    """The rig's skiboot ran: the version it printed at boot
+    ("v7.1-106-g785a5e30+rig.2") ends in "+rig.N", N the patches of
+    firmware/skiboot/ (rig/skiboot.sh).  The match (version, N) or None."""
+    m = re.match(r"(\S+)\+rig\.(\d+)$", info.get("firmware", "-"))
+    return m if m and int(m.group(2)) == SKIBOOT_PATCHES else None
+
+
 def firmware(b, info, pre, rows):
     """A firmware boot (fw, fw9): skiboot with firmware/skiboot/
     (rig/skiboot.sh) put its description under /pmus, and the kernel
@@ -454,12 +488,10 @@ def firmware(b, info, pre, rows):
     p = os.path.join(res, b, "boot.txt")
     lines = [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ": " in ln] \
         if os.path.exists(p) else []
-    line = [v for k, v in lines if k == "pmu_log" and v.startswith("powerpc_pmu=")]
-    # "v7.1-106-g785a5e30+rig.2": the version skiboot printed at boot,
-    # "+rig.N" with N the patches of firmware/skiboot/ (rig/skiboot.sh)
-    m = re.match(r"(\S+)\+rig\.(\d+)$", info.get("firmware", "-"))
+    line = [v for v in pmu_logs(b) if v.startswith("powerpc_pmu=")]
+    m = rig_skiboot(info)
     said = [v for k, v in lines if k == "firmware_pmu"]
-    ok = info.get("completed") == "yes" and bool(m) and int(m.group(2)) == SKIBOOT_PATCHES and \
+    ok = info.get("completed") == "yes" and bool(m) and \
         any("added under /pmus" in x for x in said) and \
         bool(line) and "firmware node /pmus/" in line[0]
     check(ok, "firmware boot %s: skiboot %s said %s; backend %s" % (
@@ -480,14 +512,9 @@ def firmware_short(rows):
     fw = []
     for b in ("fw-auto", "fw-broken"):
         p = os.path.join(res, b, "boot.txt")
-        i = kv(p)
-        check(i.get("completed") == "yes" and i.get("oops") == "no",
-              "boot %s: completed=%s oops=%s killed=%s" % (
-                  b, i.get("completed"), i.get("oops"), i.get("killed")))
-        kunit_suites(b, read_tsv(os.path.join(res, b, "kunit.tsv")))
-        warnings_vs(b, "stock")
+        i = boot_without_tests(b, "stock")
         # the rig's skiboot ran (fw-broken: the one built with the broken node)
-        check(bool(re.match(r"\S+\+rig\.%d$" % SKIBOOT_PATCHES, i.get("firmware", "-"))),
+        check(bool(rig_skiboot(i)),
               "firmware of %s: %s" % (b, i.get("firmware", "-")))
         if os.path.exists(p):
             fw += [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ln.startswith("fw_")]
@@ -549,19 +576,6 @@ def fuzz_and_sanitizers():
     where = "san"
     info = {b: kv(os.path.join(res, b, "boot.txt")) for b in ["dt", "san"] + [
         f for f, _ in FUZZ_BOOTS]}
-    def boot_without_tests(b, ref):
-        """A boot that runs only KUnit (and rig/guest/san.sh): it finished
-        without an oops, its suites are the listed ones and pass, and it
-        warned of nothing REF, its machine's stock boot, did not."""
-        check(info[b].get("completed") == "yes" and info[b].get("oops") == "no",
-              "boot %s: completed=%s oops=%s killed=%s" % (
-                  b, info[b].get("completed"), info[b].get("oops"), info[b].get("killed")))
-        cases = read_tsv(os.path.join(res, b, "kunit.tsv"))
-        kunit_suites(b, cases)
-        warnings_vs(b, ref)
-        for case, r in cases:
-            check(r == "ok", "kunit %s on %s" % (case, b))
-
     for b, ref in FUZZ_BOOTS:
         boot_without_tests(b, ref)
         summary.append(("boot_%s_seconds" % b, info[b].get("seconds", "-")))
@@ -680,23 +694,11 @@ def builtin_short():
     the description dump (description_dumps()), no selftests or perf: fw9
     runs those on the same tables, read from skiboot's copy of the
     description (equal dumps)."""
-    global where, skipped
+    global where
     where = "powernv9"
     b, ref = "dt9", "stock9"
-    i = kv(os.path.join(res, b, "boot.txt"))
-    check(i.get("completed") == "yes" and i.get("oops") == "no",
-          "boot %s: completed=%s oops=%s killed=%s" % (
-              b, i.get("completed"), i.get("oops"), i.get("killed")))
-    cases = read_tsv(os.path.join(res, b, "kunit.tsv"))
-    kunit_suites(b, cases)      # which cases must skip: kunit-expected.txt
-    warnings_vs(b, ref)
-    for case, r in cases:
-        if r == "skip":
-            skipped += 1
-            continue
-        check(r == "ok", "kunit %s on %s" % (case, b))
-    logs = [ln.rstrip("\n").split(": ", 1)[1] for ln in open(os.path.join(res, b, "boot.txt"))
-            if ln.startswith("pmu_log: ")] if os.path.exists(os.path.join(res, b, "boot.txt")) else []
+    i = boot_without_tests(b, ref)
+    logs = pmu_logs(b)
     line = [x for x in logs if x.startswith("powerpc_pmu=")]
     line_ok = line == ["powerpc_pmu=dt: POWER9 PMU from the built-in power9 description"]
     check(line_ok, "%s backend line: %s" % (b, line))
