@@ -35,14 +35,15 @@ import sys
 
 res, all_path, new_path, skip_path, steps_path = sys.argv[1:6]
 # (label, boots: the stock boot first, summary key prefix)
-GROUPS = [("POWER10 (powernv10)", ["stock", "legacy", "dt", "fw"], "", "powernv10"),
+GROUPS = [("POWER10 (powernv10)", ["stock", "legacy", "fw"], "", "powernv10"),
           ("POWER9 (powernv9)", ["stock9", "fw9"], "p9_", "powernv9")]
 # The boot of each machine that runs the built-in description: its KUnit
-# figures are the summary's.  dt9 is a short boot (KUnit, sysfs and the
-# description dump, no selftests: builtin_short()); fw9 runs POWER9's
+# figures are the summary's.  dt and dt9 are short boots (KUnit, sysfs and
+# the description dump, no selftests: builtin_short()); fw and fw9 run the
 # tests with the same tables, read from skiboot's node (skiboot's copy is
-# the built-in description byte for byte, make check step 9, and the dumps
-# must be equal: description_dumps()).
+# the built-in description byte for byte, make check step 9; the kernel
+# refuses a firmware node whose tables differ from its built-in ones; and
+# the dumps must be equal: description_dumps()).
 BUILTIN = {"": "dt", "p9_": "dt9"}
 if sys.argv[6:8] and sys.argv[6] == "--only":
     # make test-quick: one boot, no stock to compare with; a test passes
@@ -205,7 +206,7 @@ def warnings_vs(b, ref):
 
 
 def boot_without_tests(b, ref):
-    """A boot that runs no selftests (the fuzz boots, san, dt9, the short
+    """A boot that runs no selftests (the fuzz boots, san, dt, dt9, the short
     firmware boots): it finished without an oops, its KUnit suites are the
     listed ones (a skip only where kunit-expected.txt says) and pass, and it
     warned of nothing REF, its machine's stock boot, did not."""
@@ -689,29 +690,30 @@ def fuzz_and_sanitizers():
 
 
 def builtin_short():
-    """dt9: the patched kernel with powerpc_pmu=dt on powernv9 and no
-    firmware node, so the built-in POWER9 description; KUnit, sysfs and
-    the description dump (description_dumps()), no selftests or perf: fw9
-    runs those on the same tables, read from skiboot's copy of the
-    description (equal dumps)."""
+    """dt and dt9: the patched kernel with powerpc_pmu=dt and no firmware
+    node, so the built-in description; KUnit, sysfs and the description
+    dump (description_dumps()), no selftests or perf: fw and fw9 run those
+    on the same tables, read from skiboot's copy of the description (equal
+    dumps)."""
     global where
-    where = "powernv9"
-    b, ref = "dt9", "stock9"
-    i = boot_without_tests(b, ref)
-    logs = pmu_logs(b)
-    line = [x for x in logs if x.startswith("powerpc_pmu=")]
-    line_ok = line == ["powerpc_pmu=dt: POWER9 PMU from the built-in power9 description"]
-    check(line_ok, "%s backend line: %s" % (b, line))
-    sysfs = [read_lines(os.path.join(res, x, "sysfs.txt")) for x in (b, ref)]
-    sysfs_ok = bool(sysfs[1]) and sysfs[0] == sysfs[1]
-    check(sysfs_ok, "%s sysfs events/format/caps: %s stock9's" % (
-        b, "equal to" if sysfs_ok else "differ from"))
-    summary.extend([
-        ("p9_builtin_backend_line", line[0] if line else "-"),
-        ("p9_builtin_sysfs_identical", "yes" if sysfs_ok else "no"),
-        ("boot_dt9_seconds", i.get("seconds", "-")),
-        ("boot_dt9_pmu", " | ".join(logs) or "-"),
-    ])
+    for b, ref, pre, where, model in (("dt", "stock", "", "powernv10", "POWER10"),
+                                      ("dt9", "stock9", "p9_", "powernv9", "POWER9")):
+        i = boot_without_tests(b, ref)
+        logs = pmu_logs(b)
+        line = [x for x in logs if x.startswith("powerpc_pmu=")]
+        line_ok = line == ["powerpc_pmu=dt: %s PMU from the built-in %s description" % (
+            model, model.lower())]
+        check(line_ok, "%s backend line: %s" % (b, line))
+        sysfs = [read_lines(os.path.join(res, x, "sysfs.txt")) for x in (b, ref)]
+        sysfs_ok = bool(sysfs[1]) and sysfs[0] == sysfs[1]
+        check(sysfs_ok, "%s sysfs events/format/caps: %s %s's" % (
+            b, "equal to" if sysfs_ok else "differ from", ref))
+        summary.extend([
+            (pre + "builtin_backend_line", line[0] if line else "-"),
+            (pre + "builtin_sysfs_identical", "yes" if sysfs_ok else "no"),
+            ("boot_%s_seconds" % b, i.get("seconds", "-")),
+            ("boot_%s_pmu" % b, " | ".join(logs) or "-"),
+        ])
 
 
 def read_dump(b):

@@ -18,9 +18,10 @@ import sys
 
 RIG = os.path.dirname(os.path.abspath(__file__))
 work = os.path.abspath(sys.argv[1])
-P10 = ["stock", "legacy", "dt", "fw"]
-P9 = ["stock9", "dt9", "fw9"]
-SHORT = ["fw-auto", "fw-broken"]
+P10 = ["stock", "legacy", "fw"]
+P9 = ["stock9", "fw9"]
+# dt and dt9: the built-in descriptions, short boots (KUnit, sysfs, dump)
+SHORT = ["dt", "dt9", "fw-auto", "fw-broken"]
 FUZZ = ["fuzz-a", "fuzz-b", "fuzz-a9", "fuzz-b9"]
 
 
@@ -115,7 +116,7 @@ def console(b):
     out.append("[   10.000000] Run /init as init process")
     if b.startswith("fuzz"):
         return out + ["RIG: DONE"]
-    if b not in ("san", "dt9"):     # dt9: a short boot (KUnit, sysfs, dump)
+    if b not in ("san", "dt", "dt9"):     # short boots (KUnit, sysfs, dump)
         for t in TESTS:
             out += ["RIG: BEGIN " + t, "RIG: RESULT %s pass 0 0.5" % t]
     if b != "san":
@@ -126,7 +127,7 @@ def console(b):
         out += ["RIG: DEBUGFS " + x for x in dump[:1] + [
             "source: %s" % ("firmware node /pmus/pmu_dts@0" if b.startswith("fw") else "built-in")] +
             dump[1:]]
-    if b == "dt9":
+    if b in ("dt", "dt9"):
         return out + ["RIG: DONE"]
     out += ["RIG: PERF-BEGIN", "RIG: PERF-LIST   cycles [Hardware event]",
             "RIG: PERF-STAT-EVENTS cycles", "RIG: PERF-STAT 100;;cycles;1;100.00;;",
@@ -203,7 +204,7 @@ def fail_at(b, t, line):
 
 
 def flaky_both(cons):
-    # stock and dt each pick a different outcome among the emulator's set
+    # stock and fw each pick a different outcome among the emulator's set
     toks = FLAKY[2].split()
     fail_at("stock", FLAKY[1], toks[0][6:])(cons)
     for b in P10[1:]:
@@ -211,8 +212,8 @@ def flaky_both(cons):
 
 
 def retry(cons):
-    i = cons["dt"].index("RIG: BEGIN " + RETRY)
-    cons["dt"][i:i] = ["RIG: BEGIN " + RETRY, "[FAIL] Test FAILED on line 42",
+    i = cons["fw"].index("RIG: BEGIN " + RETRY)
+    cons["fw"][i:i] = ["RIG: BEGIN " + RETRY, "[FAIL] Test FAILED on line 42",
                        "RIG: RESULT %s fail 1 0.5" % RETRY]
 
 
@@ -257,9 +258,9 @@ KMEMLEAK_OFF = ["[   20.000000] kmemleak: Memory pool empty, consider increasing
 # the run must be green), summary key, its expected value)
 CASES = [
     ("green", None, None, "checks_failed", "0"),
-    ("strict mismatch", fail_at("dt", STRICT, "99"), "selftest " + STRICT, "selftests_diff", "1"),
+    ("strict mismatch", fail_at("fw", STRICT, "99"), "selftest " + STRICT, "selftests_diff", "1"),
     ("evidence-class token", flaky_both, None, "selftests_same_by_evidence", "1"),
-    ("token outside the evidence", fail_at("dt", FLAKY[1], "9999"), "selftest " + FLAKY[1],
+    ("token outside the evidence", fail_at("fw", FLAKY[1], "9999"), "selftest " + FLAKY[1],
      "selftests_diff", "1"),
     ("retry after a failure", retry, None, "emulator_retries", "1"),
     ("new test fails", fail_at("fw", NEW, "7"), "new test " + NEW, "new_tests_fail", "1"),
@@ -333,6 +334,15 @@ CASES = [
      "firmware of fw-auto", "checks_failed", "1"),
     ("dt9 sysfs differs from stock9", edit("dt9", "event=0x600f4", "event=0x600f5"),
      "dt9 sysfs", "p9_builtin_sysfs_identical", "no"),
+    # dt, the short boot of POWER10's built-in description
+    ("dt read no built-in description", edit("dt", "from the built-in power10 description",
+                                             "from the hand-coded backend"),
+     "dt backend line", "builtin_backend_line", "powerpc_pmu=dt: POWER10 PMU from the "
+     "hand-coded backend"),
+    ("dt sysfs differs from stock", edit("dt", "event=0x600f4", "event=0x600f5"),
+     "dt sysfs", "builtin_sysfs_identical", "no"),
+    ("fw's dump differs from dt's", drop("fw", "MARK config0"), "debugfs description dumps",
+     "description_dumps_equal", "no"),
     ("fuzzer boot did not finish", drop("fuzz-b9", "RIG: DONE"), "boot fuzz-b9",
      "checks_failed", "1"),
     ("fuzzer found a violation", edit("fuzz-a", "0 invariant violations", "1 invariant violations"),
@@ -340,14 +350,14 @@ CASES = [
     # emulator-flaky.txt with a token no stock boot gave (RULE_PLANTS)
     ("flaky token no stock boot gave", None, "emulator-flaky.txt tokens", "flaky_tokens_unseen",
      "1"),
-    # an EBB test that passes on stock fails on dt: strict, and counted
-    ("EBB test fails on dt", fail_at("dt", STRICT, "48"), "selftest " + STRICT, "ebb_pass_dt",
+    # an EBB test that passes on stock fails on fw: strict, and counted
+    ("EBB test fails on fw", fail_at("fw", STRICT, "48"), "selftest " + STRICT, "ebb_pass_fw",
      "2"),
     # a stock bug the series fixes: stock may fail it, a patched boot may not
     ("stock fails a test the series fixes", both(fail_at("stock", FIXEDT, "71"),
                                                  fail_at("stock9", FIXEDT, "71")), None,
      "ebb_stock_fixed_failed_on_stock", "1"),
-    ("dt fails a test the series fixes", fail_at("dt", FIXEDT, "71"),
+    ("fw fails a test the series fixes", fail_at("fw", FIXEDT, "71"),
      "selftest " + FIXEDT + ", a stock bug", "ebb_stock_fixed_failed_on_stock", "0"),
 ]
 RULE_PLANTS["flaky-token-no-stock-boot-gave"] = {
