@@ -322,6 +322,11 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         ("fourcell_copies_equal", r"four-cell copies equal: (\d+) of"),
         ("forward_compat_cases", r"forward compatibility: (\d+) cases"),
         ("forward_compat_equal", r"forward compatibility: \d+ cases, (\d+) with equal tables"),
+        ("rfc_node_errors", r"rfc node: (\d+) errors refused"),
+        ("rfc_node_parser_errors", r"rfc node: \d+ errors refused \((\d+) by the parser"),
+        ("rfc_node_builtin_errors", r"rfc node: .*, (\d+) against the built-in\)"),
+        ("rfc_node_forms", r"rfc node: .* forms read (0x[0-9a-f]+)"),
+        ("rfc_node_corrected_equal", r"rfc node: .*, corrected node (equal)"),
     ]
     for key, pat in facts:
         m = re.search(pat, text)

@@ -167,6 +167,20 @@ schema=$B/obj/dtcheck/Documentation/devicetree/bindings/processed-schema.json
 mapfile -t dts < <(printf '%s\n' "${created[@]}" | grep -E '^arch/powerpc/perf/.*\.dts$' || true)
 for d in "${dts[@]}"; do
 	out=$R/$(basename "$d" .dts).dtb
+	case $d in
+	*/dts_pmu_test_*)
+		# a KUnit fixture, not a description: skiboot's node as emitted
+		# is not the binding's on purpose.  Through cpp, as kbuild
+		# builds it, and dtc.
+		if cpp -P -nostdinc -undef -D__DTS__ -x assembler-with-cpp "$P/$d" 2> "$R/dtc.log" |
+		   dtc -I dts -O dtb -o "$out" - >> "$R/dtc.log" 2>&1 && [ ! -s "$R/dtc.log" ]; then
+			pass "cpp+dtc (no warnings): $d, a KUnit fixture"
+		else
+			fail "cpp+dtc: $d"
+			sed 's/^/      /' "$R/dtc.log" | head -20
+		fi
+		continue ;;
+	esac
 	if ! dtc -i "$P/$(dirname "$d")" -I dts -O dtb -o "$out" "$P/$d" > "$R/dtc.log" 2>&1 ||
 	   [ -s "$R/dtc.log" ]; then
 		fail "dtc: $d"

@@ -48,6 +48,8 @@ NEW = "pmu/ebb/rigtest_new_test"
 RULE_FILES = ["emulator-skip.txt", "kunit-expected.txt", "fw-broken-tests.txt",
               "schema-exceptions.txt"]
 RULE_PLANTS = {}
+# a case may plant corpus rows: name -> (platform, mutation, schema verdict)
+SCHEMA_PLANTS = {}
 TESTS = [FLAKY[1], RETRY, STRICT, NEW, FIXEDT]
 KUNIT = {}
 for b_, suite, n, skip in (r[0].split() if len(r) == 1 else r for r in rules("kunit-expected.txt")):
@@ -112,7 +114,9 @@ def console(b):
     if b == "dt":
         out += ["[    1.000000]     # dts_test_four_cell_form: four-cell copies equal: 2 of 2",
                 "[    1.000001]     # dts_test_forward_compat: forward compatibility: 3 cases, "
-                "3 with equal tables"]
+                "3 with equal tables",
+                "[    1.000002]     # dts_test_rfc_node: rfc node: 21 errors refused (8 by the "
+                "parser, 13 against the built-in), forms read 0xf, corrected node equal"]
     out.append("[   10.000000] Run /init as init process")
     if b.startswith("fuzz"):
         return out + ["RIG: DONE"]
@@ -160,11 +164,13 @@ def run(case, plant=None):
         subprocess.run([sys.executable, os.path.join(RIG, "boot.py"), "--reparse", b, "-", "-",
                         os.path.join(res, b)], stdout=subprocess.DEVNULL)
     os.makedirs(os.path.join(d, "schema"))
+    rows = {"%05d" % i: ("example" if i == 0 else "mutant", "x", "accepted\t")
+            for i in range(1000)}
+    rows.update(SCHEMA_PLANTS.get(case, {}))
     with open(os.path.join(d, "schema", "list.tsv"), "w") as f:
-        f.write("".join("%05d\t%s\tx\n" % (i, "example" if i == 0 else "mutant")
-                        for i in range(1000)))
+        f.write("".join("%s\t%s\t%s\n" % (n, r[0], r[1]) for n, r in sorted(rows.items())))
     with open(os.path.join(res, "schema.tsv"), "w") as f:
-        f.write("".join("%05d\taccepted\n" % i for i in range(1000)))
+        f.write("".join("%s\t%s\n" % (n, r[2]) for n, r in sorted(rows.items())))
     open(os.path.join(d, "all.txt"), "w").write("\n".join(TESTS) + "\n")
     open(os.path.join(d, "new.txt"), "w").write(NEW + "\n")
     open(os.path.join(res, "steps.tsv"), "w").write("kernel-stock\tok\t5\nboot-dt\tok\t10\n")
@@ -339,6 +345,8 @@ CASES = [
                                              "from the hand-coded backend"),
      "dt backend line", "builtin_backend_line", "powerpc_pmu=dt: POWER10 PMU from the "
      "hand-coded backend"),
+    ("the RFC's node read in fewer forms", edit("dt", "forms read 0xf", "forms read 0x7"),
+     "the RFC's skiboot node", "rfc_node_forms", "0x7"),
     ("dt sysfs differs from stock", edit("dt", "event=0x600f4", "event=0x600f5"),
      "dt sysfs", "builtin_sysfs_identical", "no"),
     ("fw's dump differs from dt's", drop("fw", "MARK config0"), "debugfs description dumps",
@@ -357,9 +365,22 @@ CASES = [
     ("stock fails a test the series fixes", both(fail_at("stock", FIXEDT, "71"),
                                                  fail_at("stock9", FIXEDT, "71")), None,
      "ebb_stock_fixed_failed_on_stock", "1"),
+    # the RFC's one-cell form: the kernel reads it, the binding does not
+    ("one-cell form the schema refuses", edit("san", "SCHEMA 00007 accepted accepted",
+                                              "SCHEMA 00007 accepted accepted form:one-cell"),
+     None, "schema_only_one_cell_form", "1"),
+    ("one-cell read of a 32-bit property", edit("san", "SCHEMA 00007 accepted accepted",
+                                                "SCHEMA 00007 accepted accepted form:one-cell"),
+     "schema/kernel differential", "schema_kernel_disagreements", "1"),
     ("fw fails a test the series fixes", fail_at("fw", FIXEDT, "71"),
      "selftest " + FIXEDT + ", a stock bug", "ebb_stock_fixed_failed_on_stock", "0"),
 ]
+SCHEMA_PLANTS["one-cell-form-the-schema-refuses"] = {
+    "00007": ("power10", "/events/cpu-cycles/event_code truncated",
+              "rejected\tdecoding: event_code: size (4) error for type uint64-array")}
+SCHEMA_PLANTS["one-cell-read-of-a-32-bit-property"] = {
+    "00007": ("power10", "/sprs/pmcs/pmc1/sprn truncated",
+              "rejected\tdecoding: sprn: size (2) error for type uint32")}
 RULE_PLANTS["flaky-token-no-stock-boot-gave"] = {
     "emulator-flaky.txt": ("fail@L30 fail@L31", "fail@L30 fail@L31 timeout")}
 

@@ -256,10 +256,24 @@ struct dts_pmu {
 	u8 psel_reg;
 };
 
+/*
+ * Forms of skiboot's pmu_dts node (the RFC's firmware half) the reader
+ * accepts although the binding has another: the caller names them in one
+ * warning.
+ */
+enum dts_pmu_form {
+	DTS_FORM_GENERIC_COMPAT,	/* "ibm,power-pmu" alone */
+	DTS_FORM_ONE_CELL,		/* a 64-bit value in one cell */
+	DTS_FORM_ISA31_FROM_MMCR3,	/* ISA 3.1 told by the mmcr3 node alone */
+	DTS_FORM_LINUX_FIELDS,		/* no EBB/BHRB fields, IFM unconditional */
+	DTS_FORM_MAX,
+};
+
 /* The parser's state: the first error, and sysfs data kept on success */
 struct dts_parse {
 	struct dts_pmu *pmu;
-	char err[192];
+	char err[320];
+	unsigned long forms;		/* BIT(enum dts_pmu_form) */
 	const char **ev_names;
 	u64 *ev_codes;
 	unsigned int nr_events;
@@ -283,6 +297,8 @@ bool dts_name_ok(const char *s, size_t max);
 int dts_parse_condition(struct dts_parse *ps, const struct device_node *np, u8 *cond);
 int dts_parse_encoding(struct dts_parse *ps, const struct device_node *np, u8 *enc);
 int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_node *np);
+extern const char * const dts_form_names[DTS_FORM_MAX];
+int dts_pmu_forms(const struct dts_parse *ps, const char *platform, char *buf, size_t size);
 int dts_pmu_check_cpu(struct dts_parse *ps, const struct dts_pmu *p, bool isa31);
 extern const char * const dts_mmcr_names[DTS_PMU_MAX_MMCR];
 extern const char * const dts_encoding_names[DTS_ENC_MAX + 1];
@@ -299,6 +315,7 @@ extern const u64 dts_branch_types[DTS_BR_MAX];
 
 /* dts_pmu_events.c */
 extern const char * const dts_generic_names[DTS_PMU_NR_GENERIC];
+extern const char * const dts_cache_names[PERF_COUNT_HW_CACHE_MAX];
 int dts_parse_format(struct dts_parse *ps, const struct device_node *np);
 int dts_parse_events(struct dts_parse *ps, const struct device_node *pmu_np);
 int dts_parse_cache_events(struct dts_parse *ps, const struct device_node *pmu_np);
@@ -346,9 +363,19 @@ const struct dts_pmu *dts_pmu_live(void);
 struct device_node *dts_find_node(struct device_node *parent, const char *platform);
 int dts_pmu_parse_fdt(struct dts_parse *ps, struct dts_pmu *p, const void *blob,
 		      const char *platform);
+/* A firmware description's differences from the built-in one */
+#define DTS_DIFF_MSG	256
+#define DTS_DIFF_KEPT	24
+struct dts_diff_log {
+	const char *src;
+	unsigned int n;			/* how many; the first ones kept: */
+	char msg[DTS_DIFF_KEPT][DTS_DIFF_MSG];
+};
 #if IS_ENABLED(CONFIG_KUNIT)
-unsigned int dts_pmu_diff(const struct dts_pmu *fw, const struct dts_pmu *ref, const char *src);
-int dts_check_against_builtin(const struct dts_pmu *fw, const u8 *blob, const char *platform);
+unsigned int dts_pmu_diff(const struct dts_pmu *fw, const struct dts_pmu *ref, const char *src,
+			  struct dts_diff_log *d);
+int dts_check_against_builtin(const struct dts_parse *fwps, const u8 *blob, const char *platform,
+			      struct dts_diff_log *d);
 #endif
 
 /*

@@ -133,11 +133,19 @@ static ssize_t dts_check_write(struct file *file, const char __user *ubuf, size_
 	if (ps && p)
 		rc = dts_check_blob(blob, len, ps, p);
 	mutex_lock(&dts_check_lock);
-	if (!rc)
-		strscpy(dts_check_verdict, "accepted\n", sizeof(dts_check_verdict));
-	else
+	if (!rc) {
+		unsigned int i, n;
+
+		n = scnprintf(dts_check_verdict, sizeof(dts_check_verdict), "accepted");
+		for (i = 0; i < DTS_FORM_MAX; i++)
+			if (ps->forms & BIT(i))
+				n += scnprintf(dts_check_verdict + n, sizeof(dts_check_verdict) - n,
+					       " %s", dts_form_names[i]);
+		scnprintf(dts_check_verdict + n, sizeof(dts_check_verdict) - n, "\n");
+	} else {
 		snprintf(dts_check_verdict, sizeof(dts_check_verdict), "rejected (%d): %s\n",
 			 rc, ps && ps->err[0] ? ps->err : "out of memory");
+	}
 	mutex_unlock(&dts_check_lock);
 	kfree(p);
 	kfree(ps);

@@ -94,7 +94,8 @@ int dts_get_u32(struct dts_parse *ps, const struct device_node *np,
  * description: <hi lo>, or skiboot's dt_add_property_u64s() form <0 hi 0
  * lo>.  A list in one form can read as a valid list in the other, so the
  * form is not guessed per property: it is the form of constraints/nc's
- * mask, and a value in the other form is refused.
+ * mask, and a value in the other form is refused (a single value may also
+ * be one cell: dts_get_u64()).
  */
 static int dts_cells(struct dts_parse *ps, const struct device_node *np,
 		     const char *name, const __be32 *c, int len, u64 *vals, int max)
@@ -122,8 +123,9 @@ static int dts_cells(struct dts_parse *ps, const struct device_node *np,
 }
 
 /*
- * A 64-bit value, in the description's cell form: never one cell, so that
- * a value cut short is refused, not read as another one.
+ * A 64-bit value, in the description's cell form, or in one cell: skiboot's
+ * pmu_dts node gives a value whose high half is 0 that way (event codes,
+ * event masks), and one cell read as one value is not ambiguous.
  */
 int dts_get_u64(struct dts_parse *ps, const struct device_node *np,
 		const char *name, u64 *val, bool required)
@@ -136,6 +138,11 @@ int dts_get_u64(struct dts_parse *ps, const struct device_node *np,
 		if (required)
 			return dts_bad(ps, np, "missing property %s", name);
 		return -ENOENT;
+	}
+	if (len == sizeof(*c)) {
+		*val = be32_to_cpup(c);
+		ps->forms |= BIT(DTS_FORM_ONE_CELL);
+		return 0;
 	}
 	n = dts_cells(ps, np, name, c, len, val, 1);
 	return n < 0 ? n : 0;
@@ -415,8 +422,9 @@ static int dts_parse_field(struct dts_parse *ps, struct device_node *np)
 		return dts_bad(ps, np,
 			       "a per-counter field takes no encoding, condition or config");
 	if (stride < width)
-		return dts_bad(ps, np, "target_field_shift %u: counters' %u-bit fields overlap",
-			       stride, width);
+		return dts_bad(ps, np, "target_field_shift %u: counters' %u-bit fields overlap%s",
+			       stride, width, strcmp(f->name, "PMCxCOMB") || stride != 1 ? "" :
+			       " (stride 1 is POWER8's one-bit combine layout, base 36; POWER9 and later have 2-bit fields at stride 2, base 40)");
 	f->per_pmc = true;
 	for (n = 1; n <= p->nr_pmc; n++) {
 		int at = (int)base - (int)(n * stride);
@@ -452,11 +460,16 @@ static int dts_parse_features(struct dts_parse *ps, const struct device_node *np
 
 	for (i = 0; i < ARRAY_SIZE(isa31); i++)
 		n += of_property_read_bool(np, isa31[i]);
-	if (n == ARRAY_SIZE(isa31) + 1)
+	if (n == ARRAY_SIZE(isa31) + 1) {
 		p->features |= DTS_FEAT_ISA31;
-	else if (n)
+	} else if (n == 1 && (p->mmcrs & BIT(DTS_MMCR3))) {
+		/* skiboot's pmu_dts node: an mmcr3 node says ISA 3.1 alone */
+		p->features |= DTS_FEAT_ISA31;
+		ps->forms |= BIT(DTS_FORM_ISA31_FROM_MMCR3);
+	} else if (n) {
 		return dts_bad(ps, np,
 			       "mmcr3, mmcr0-pmccext, mmcra-bhrbrd, sier2-sier3: all or none");
+	}
 	if (of_property_read_bool(np, "siar-privilege"))
 		p->features |= DTS_FEAT_SIAR_PRIV;
 	rc = dts_get_u32(ps, np, "reserved-sample-value", &v, 1, 31, false);
@@ -480,6 +493,49 @@ int dts_pmu_check_cpu(struct dts_parse *ps, const struct dts_pmu *p, bool isa31)
 		       p->source, isa31 ? "absent" : "present", isa31 ? "is" : "is not");
 }
 
+/*
+ * Raw event code bits 60-63 are Linux's, not the hardware's: EBB (63),
+ * BHRB (62) and the BHRB filter IFM (60-61), which lands on MMCRA[IFM] for
+ * BHRB events only.  skiboot's pmu_dts node describes IFM alone, with no
+ * condition.  With neither EBB nor BHRB described, the kernel supplies
+ * both and IFM's condition; anything else is checked as described.
+ */
+static int dts_supply_linux_fields(struct dts_parse *ps, const struct device_node *np)
+{
+	static const struct {
+		const char *name;
+		u8 bit;
+		u8 role;
+	} linux_fields[] = {
+		{ "BHRB", 62, DTS_ROLE_BHRB },
+		{ "EBB", 63, DTS_ROLE_EBB },
+	};
+	struct dts_pmu *p = ps->pmu;
+	struct dts_pmu_field *f;
+	unsigned int i;
+
+	if (p->role[DTS_ROLE_IFM] == DTS_PMU_NO_FIELD ||
+	    p->role[DTS_ROLE_EBB] != DTS_PMU_NO_FIELD ||
+	    p->role[DTS_ROLE_BHRB] != DTS_PMU_NO_FIELD ||
+	    p->fields[p->role[DTS_ROLE_IFM]].cond != DTS_COND_ALWAYS)
+		return 0;
+	if (p->nr_fields + ARRAY_SIZE(linux_fields) > DTS_PMU_MAX_FIELDS)
+		return dts_bad(ps, np, "more than %d fields with EBB and BHRB",
+			       DTS_PMU_MAX_FIELDS);
+	p->fields[p->role[DTS_ROLE_IFM]].cond = DTS_COND_BHRB;
+	for (i = 0; i < ARRAY_SIZE(linux_fields); i++) {
+		f = &p->fields[p->nr_fields];
+		memset(f, 0, sizeof(*f));
+		strscpy(f->name, linux_fields[i].name, sizeof(f->name));
+		f->shift = linux_fields[i].bit;
+		f->mask = 1;
+		f->mmcr = DTS_PMU_NO_FIELD;
+		p->role[linux_fields[i].role] = p->nr_fields++;
+	}
+	ps->forms |= BIT(DTS_FORM_LINUX_FIELDS);
+	return 0;
+}
+
 static int dts_parse_fields(struct dts_parse *ps, const struct device_node *np)
 {
 	struct device_node *fn = of_get_child_by_name(np, "evt_code_format");
@@ -497,6 +553,8 @@ static int dts_parse_fields(struct dts_parse *ps, const struct device_node *np)
 			break;
 		}
 	}
+	if (!rc)
+		rc = dts_supply_linux_fields(ps, fn);
 	if (!rc)
 		rc = dts_pmu_check_fields(ps, fn);
 	of_node_put(fn);
@@ -570,4 +628,46 @@ fail:
 		dts_bad(ps, np, "out of memory");
 	dts_parse_free(ps);
 	return rc ?: -EINVAL;
+}
+
+/* The forms in a verdict (the debugfs check file) */
+const char * const dts_form_names[DTS_FORM_MAX] = {
+	[DTS_FORM_GENERIC_COMPAT] = "form:generic-compatible",
+	[DTS_FORM_ONE_CELL] = "form:one-cell",
+	[DTS_FORM_ISA31_FROM_MMCR3] = "form:isa31-from-mmcr3",
+	[DTS_FORM_LINUX_FIELDS] = "form:linux-fields",
+};
+
+/*
+ * The forms of skiboot's pmu_dts node @ps read (enum dts_pmu_form) and
+ * what the binding has instead, for the caller's one warning; @platform names the specific
+ * compatible, if known.  The number of characters written to @buf.
+ */
+int __init dts_pmu_forms(const struct dts_parse *ps, const char *platform, char *buf,
+			 size_t size)
+{
+	static const char * const fix[DTS_FORM_MAX] = {
+		[DTS_FORM_ONE_CELL] = "a 64-bit value in one cell: write <hi lo>",
+		[DTS_FORM_ISA31_FROM_MMCR3] =
+			"ISA 3.1 told by mmcr3 alone: add mmcr0-pmccext, mmcra-bhrbrd and sier2-sier3",
+		[DTS_FORM_LINUX_FIELDS] =
+			"no EBB or BHRB field: add them (bits 63, 62) and IFM's condition = <4>",
+	};
+	unsigned int i;
+	int n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < DTS_FORM_MAX; i++) {
+		if (!(ps->forms & BIT(i)))
+			continue;
+		if (n)
+			n += scnprintf(buf + n, size - n, "; ");
+		if (i == DTS_FORM_GENERIC_COMPAT)
+			n += scnprintf(buf + n, size - n,
+				       "compatible \"ibm,power-pmu\" alone: put \"ibm,%s-pmu\" before it",
+				       platform ?: "power<N>");
+		else
+			n += scnprintf(buf + n, size - n, "%s", fix[i]);
+	}
+	return n;
 }

@@ -29,7 +29,7 @@ const char * const dts_generic_names[DTS_PMU_NR_GENERIC] = {
 	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND]	= "stalled-cycles-backend",
 };
 
-static const char * const dts_cache_names[PERF_COUNT_HW_CACHE_MAX] = {
+const char * const dts_cache_names[PERF_COUNT_HW_CACHE_MAX] = {
 	[PERF_COUNT_HW_CACHE_L1D]	= "l1d",
 	[PERF_COUNT_HW_CACHE_L1I]	= "l1i",
 	[PERF_COUNT_HW_CACHE_LL]	= "ll",

@@ -115,35 +115,79 @@ dts_field_named(const struct dts_pmu *p, const char *name)
 	return NULL;
 }
 
-static const struct dts_pmu_rule * __init
-dts_rule_named(const struct dts_pmu *p, const char *name)
+/* One difference: counted, logged, and kept for a KUnit caller */
+static __printf(2, 3) void __init dts_diff(struct dts_diff_log *d, const char *fmt, ...)
 {
-	unsigned int i;
+	char msg[DTS_DIFF_MSG];
+	va_list args;
 
-	for (i = 0; i < p->nr_rules; i++)
-		if (!strcmp(p->rules[i].name, name))
-			return &p->rules[i];
-	return NULL;
+	va_start(args, fmt);
+	vscnprintf(msg, sizeof(msg), fmt, args);
+	va_end(args);
+	pr_warn("%s: %s\n", d->src, msg);
+	if (d->n < ARRAY_SIZE(d->msg))
+		strscpy(d->msg[d->n], msg, sizeof(d->msg[0]));
+	d->n++;
 }
 
-static bool __init dts_field_same(const struct dts_pmu_field *a,
-				  const struct dts_pmu_field *b,
-				  u32 programmable, unsigned int nr_pmc)
+/* The first way field @a differs from the built-in one @b, and how */
+static void __init dts_field_diff(struct dts_diff_log *d, const struct dts_pmu_field *a,
+				  const struct dts_pmu_field *b, const struct dts_pmu *ref)
 {
+	const char *ra = a->mmcr < DTS_PMU_MAX_MMCR ? dts_mmcr_names[a->mmcr] : "nothing";
+	const char *rb = b->mmcr < DTS_PMU_MAX_MMCR ? dts_mmcr_names[b->mmcr] : "nothing";
 	unsigned int n;
 
-	if (a->mask != b->mask || a->shift != b->shift || a->config != b->config ||
-	    a->mmcr != b->mmcr || a->cond != b->cond || a->encoding != b->encoding ||
-	    a->per_pmc != b->per_pmc || a->default_val != b->default_val)
-		return false;
-	if (a->mmcr == DTS_PMU_NO_FIELD)
-		return true;
-	if (!a->per_pmc)
-		return a->target == b->target;
-	for (n = 1; n <= nr_pmc; n++)
-		if ((programmable & BIT(n)) && a->pmc_shift[n] != b->pmc_shift[n])
-			return false;
-	return true;
+	if (a->mask != b->mask || a->shift != b->shift || a->config != b->config) {
+		dts_diff(d,
+			 "field %s: config%u bits %u-%u, the built-in has config%u bits %u-%u",
+			 a->name, a->config, a->shift, a->shift + fls64(a->mask) - 1,
+			 b->config, b->shift, b->shift + fls64(b->mask) - 1);
+	} else if (a->cond != b->cond) {
+		dts_diff(d, "field %s: condition = <%u> (%s), the built-in has <%u> (%s)",
+			 a->name, a->cond, dts_cond_names[a->cond], b->cond,
+			 dts_cond_names[b->cond]);
+	} else if (a->encoding != b->encoding) {
+		dts_diff(d, "field %s: encoding %s, the built-in has %s", a->name,
+			 dts_encoding_names[a->encoding], dts_encoding_names[b->encoding]);
+	} else if (a->default_val != b->default_val) {
+		dts_diff(d, "field %s: default-value = <%u>, the built-in has <%u>",
+			 a->name, a->default_val, b->default_val);
+	} else if (a->mmcr != b->mmcr || a->per_pmc != b->per_pmc) {
+		dts_diff(d, "field %s: lands on %s%s, the built-in on %s%s", a->name,
+			 ra, a->per_pmc ? " per counter" : "",
+			 rb, b->per_pmc ? " per counter" : "");
+	} else if (a->mmcr != DTS_PMU_NO_FIELD && !a->per_pmc && a->target != b->target) {
+		dts_diff(d, "field %s: lands on %s bit %u, the built-in on bit %u",
+			 a->name, ra, a->target, b->target);
+	} else if (a->mmcr != DTS_PMU_NO_FIELD && a->per_pmc) {
+		for (n = 1; n <= ref->nr_pmc; n++) {
+			if ((ref->programmable & BIT(n)) && a->pmc_shift[n] != b->pmc_shift[n]) {
+				dts_diff(d,
+					 "field %s: PMC%u's copy at %s bit %u, the built-in's at bit %u",
+					 a->name, n, ra, a->pmc_shift[n], b->pmc_shift[n]);
+				break;
+			}
+		}
+	}
+}
+
+/* The first entry of the cache event map that differs */
+static void __init dts_cache_diff(struct dts_diff_log *d, const struct dts_pmu *fw,
+				  const struct dts_pmu *ref)
+{
+	unsigned int i, j, k;
+
+	for (i = 0; i < PERF_COUNT_HW_CACHE_MAX; i++)
+		for (j = 0; j < PERF_COUNT_HW_CACHE_OP_MAX; j++)
+			for (k = 0; k < PERF_COUNT_HW_CACHE_RESULT_MAX; k++)
+				if (fw->cache[i][j][k] != ref->cache[i][j][k]) {
+					dts_diff(d,
+						 "cache-events: %s op %u result %u is 0x%llx, the built-in has 0x%llx",
+						 dts_cache_names[i], j, k, fw->cache[i][j][k],
+						 ref->cache[i][j][k]);
+					return;
+				}
 }
 
 static bool __init dts_rule_same(const struct dts_pmu_rule *a, const struct dts_pmu_rule *b)
@@ -153,71 +197,212 @@ static bool __init dts_rule_same(const struct dts_pmu_rule *a, const struct dts_
 	       a->encoding == b->encoding && a->restricted_too == b->restricted_too;
 }
 
+/* @r as a diff line shows it */
+static const char * __init dts_rule_str(char *buf, size_t size, const struct dts_pmu_rule *r)
+{
+	scnprintf(buf, size,
+		  "%s (condition %u, %sconfig%u >> %u & 0x%llx -> << %u%s)",
+		  r->name, r->cond, r->encoding ? "encoded " : "", r->config, r->eshift,
+		  r->emask, r->cshift, r->restricted_too ? ", restricted-counters-too" : "");
+	return buf;
+}
+
+/* What a plain rule makes of one bit of the constraint word */
+struct dts_rule_bit {
+	u8 rule;			/* its index, + 1; 0: no rule */
+	u8 cond, config, restricted_too, ebit;
+};
+
+/* Bit by bit, what the plain rules of @p make of the constraint word */
+static void __init dts_rule_bits(const struct dts_pmu *p, struct dts_rule_bit *m)
+{
+	const struct dts_pmu_rule *r;
+	unsigned int i, k;
+
+	memset(m, 0, 64 * sizeof(*m));
+	for (i = 0; i < p->nr_rules; i++) {
+		r = &p->rules[i];
+		if (r->encoding)
+			continue;
+		for (k = 0; k < 64 && r->cshift + k < 64; k++) {
+			if (!(r->emask & BIT_ULL(k)))
+				continue;
+			m[r->cshift + k] = (struct dts_rule_bit) {
+				.rule = i + 1, .cond = r->cond, .config = r->config,
+				.restricted_too = r->restricted_too, .ebit = r->eshift + k,
+			};
+		}
+	}
+}
+
+static bool __init dts_rule_bit_same(const struct dts_rule_bit *a, const struct dts_rule_bit *b)
+{
+	return !a->rule == !b->rule && a->cond == b->cond && a->config == b->config &&
+	       a->restricted_too == b->restricted_too && a->ebit == b->ebit;
+}
+
+/*
+ * The rules of @fw against those of @ref by what they make of the
+ * constraint word, bit by bit, whatever their names or how they are split
+ * (encoded ones whole, by content, then by name); each difference
+ * reported with the rules it comes from.
+ */
+static void __init dts_rules_diff(struct dts_diff_log *d, const struct dts_pmu *fw,
+				  const struct dts_pmu *ref)
+{
+	static struct dts_rule_bit fm[64] __initdata, rm[64] __initdata;
+	static char a[96] __initdata, b[96] __initdata;
+	const struct dts_pmu_rule *r, *c;
+	u32 fw_left = 0;
+	unsigned int i, j, k;
+
+	dts_rule_bits(fw, fm);
+	dts_rule_bits(ref, rm);
+	for (i = 0; i < ref->nr_rules; i++) {
+		r = &ref->rules[i];
+		if (r->encoding)
+			continue;
+		for (k = 0; k < 64; k++)
+			if (rm[k].rule == i + 1 && !dts_rule_bit_same(&fm[k], &rm[k]))
+				break;
+		if (k == 64)
+			continue;
+		if (fm[k].rule)
+			dts_diff(d, "constraint %s: the built-in has %s",
+				 dts_rule_str(a, sizeof(a), &fw->rules[fm[k].rule - 1]),
+				 dts_rule_str(b, sizeof(b), r));
+		else
+			dts_diff(d, "constraint missing: the built-in has %s",
+				 dts_rule_str(b, sizeof(b), r));
+	}
+	for (j = 0; j < fw->nr_rules; j++) {
+		c = &fw->rules[j];
+		if (c->encoding) {
+			fw_left |= BIT(j);
+			continue;
+		}
+		for (k = 0; k < 64; k++)
+			if (fm[k].rule == j + 1 && !rm[k].rule)
+				break;
+		if (k < 64)
+			dts_diff(d, "constraint %s: not in the built-in description",
+				 dts_rule_str(a, sizeof(a), c));
+	}
+	for (i = 0; i < ref->nr_rules; i++) {
+		r = &ref->rules[i];
+		if (!r->encoding)
+			continue;
+		for (j = 0; j < fw->nr_rules; j++)
+			if ((fw_left & BIT(j)) && dts_rule_same(&fw->rules[j], r))
+				break;
+		if (j == fw->nr_rules)
+			for (j = 0; j < fw->nr_rules; j++)
+				if (!strcmp(fw->rules[j].name, r->name))
+					break;
+		if (j < fw->nr_rules && dts_rule_same(&fw->rules[j], r)) {
+			fw_left &= ~BIT(j);
+		} else if (j < fw->nr_rules) {
+			fw_left &= ~BIT(j);
+			dts_diff(d, "constraint %s: the built-in has %s",
+				 dts_rule_str(a, sizeof(a), &fw->rules[j]),
+				 dts_rule_str(b, sizeof(b), r));
+		} else {
+			dts_diff(d, "constraint missing: the built-in has %s",
+				 dts_rule_str(b, sizeof(b), r));
+		}
+	}
+	for (j = 0; j < fw->nr_rules; j++)
+		if (fw_left & BIT(j))
+			dts_diff(d, "constraint %s: not in the built-in description",
+				 dts_rule_str(a, sizeof(a), &fw->rules[j]));
+}
+
 /*
  * Compare the description @fw with the known-good @ref, field by field
- * and rule by rule; report each difference (naming @fw's @src) and return
- * how many there are.  Order of children and the event list do not count.
+ * and rule by rule (rules by what they constrain, not by name); report
+ * each difference (naming @fw's @src) with the built-in's value, and
+ * return how many there are.  Order of children and the event list do not
+ * count.  @d, if not NULL, keeps the messages.
  */
 VISIBLE_IF_KUNIT unsigned int __init dts_pmu_diff(const struct dts_pmu *fw,
-						  const struct dts_pmu *ref, const char *src)
+						  const struct dts_pmu *ref, const char *src,
+						  struct dts_diff_log *d)
 {
-	unsigned int i, n = 0;
+	static struct dts_diff_log dts_log __initdata;
+	unsigned int i;
 
-#define DTS_DIFF(cond, fmt, ...)						\
-	do {									\
-		if (cond) {							\
-			n++;							\
-			pr_warn("%s: " fmt "\n", src, ##__VA_ARGS__);	\
-		}								\
-	} while (0)
-
-	DTS_DIFF(fw->nr_pmc != ref->nr_pmc || fw->programmable != ref->programmable,
-		 "counters (nr_pmc %u, programmable 0x%x) differ", fw->nr_pmc, fw->programmable);
-	DTS_DIFF(fw->max_counter != ref->max_counter, "max-counter %u differs", fw->max_counter);
-	DTS_DIFF(memcmp(fw->nr_restricted, ref->nr_restricted, sizeof(fw->nr_restricted)) ||
-		 memcmp(fw->restricted, ref->restricted, sizeof(fw->restricted)),
-		 "pmc-constraints differ");
-	DTS_DIFF(fw->nc_shift != ref->nc_shift || fw->nc_limit != ref->nc_limit,
-		 "nc (bit %u, limit %u) differs", fw->nc_shift, fw->nc_limit);
-	DTS_DIFF(fw->group_mask != ref->group_mask || fw->group_val != ref->group_val,
-		 "grouping differs");
-	DTS_DIFF(fw->nr_alt != ref->nr_alt || memcmp(fw->alt, ref->alt, sizeof(fw->alt)),
-		 "alternatives differ");
-	DTS_DIFF(fw->ebb_needs_pmc != ref->ebb_needs_pmc ||
-		 fw->bhrb_needs_ebb != ref->bhrb_needs_ebb, "EBB rules differ");
-	DTS_DIFF(fw->bhrb_nr != ref->bhrb_nr ||
-		 memcmp(fw->bhrb_ifm, ref->bhrb_ifm, sizeof(fw->bhrb_ifm)), "bhrb differs");
-	DTS_DIFF(memcmp(fw->generic, ref->generic, sizeof(fw->generic)), "generic-events differ");
-	DTS_DIFF(memcmp(fw->cache, ref->cache, sizeof(fw->cache)), "cache-events differ");
-	DTS_DIFF(fw->mmcrs != ref->mmcrs, "MMCRs (0x%x) differ", fw->mmcrs);
-	DTS_DIFF(fw->features != ref->features || fw->reserved_sample != ref->reserved_sample,
-		 "ISA properties differ");
-	DTS_DIFF(fw->nr_deny != ref->nr_deny ||
-		 memcmp(fw->deny, ref->deny, sizeof(fw->deny)), "denied-events differ");
+	if (!d)
+		d = &dts_log;
+	memset(d, 0, sizeof(*d));
+	d->src = src;
+	if (strcmp(fw->name, ref->name))
+		dts_diff(d,
+			 "pmu-name \"%s\", the built-in has \"%s\" (user space reads it in caps/pmu_name)",
+			 fw->name, ref->name);
+	if (fw->nr_pmc != ref->nr_pmc || fw->programmable != ref->programmable)
+		dts_diff(d, "counters: nr_pmc %u, programmable 0x%x; the built-in has %u, 0x%x",
+			 fw->nr_pmc, fw->programmable, ref->nr_pmc, ref->programmable);
+	if (fw->max_counter != ref->max_counter)
+		dts_diff(d, "max-counter = <%u>, the built-in has <%u>", fw->max_counter,
+			 ref->max_counter);
+	if (memcmp(fw->nr_restricted, ref->nr_restricted, sizeof(fw->nr_restricted)) ||
+	    memcmp(fw->restricted, ref->restricted, sizeof(fw->restricted)))
+		dts_diff(d,
+			 "pmc-constraints: the restricted counters' codes differ from the built-in's");
+	if (fw->nc_shift != ref->nc_shift || fw->nc_limit != ref->nc_limit)
+		dts_diff(d, "nc: bit %u, limit %u; the built-in has bit %u, limit %u",
+			 fw->nc_shift, fw->nc_limit, ref->nc_shift, ref->nc_limit);
+	if (fw->group_mask != ref->group_mask || fw->group_val != ref->group_val)
+		dts_diff(d,
+			 "grouping: group-constraint-mask 0x%llx, -value 0x%llx; the built-in has 0x%llx, 0x%llx",
+			 fw->group_mask, fw->group_val, ref->group_mask, ref->group_val);
+	if (fw->nr_alt != ref->nr_alt || memcmp(fw->alt, ref->alt, sizeof(fw->alt)))
+		dts_diff(d,
+			 "alternatives: %u pairs, the built-in has %u (alternatives/<name>/codes)",
+			 fw->nr_alt, ref->nr_alt);
+	if (fw->ebb_needs_pmc != ref->ebb_needs_pmc || fw->bhrb_needs_ebb != ref->bhrb_needs_ebb)
+		dts_diff(d, "EBB rules: require-pmc %u, requires-ebb %u; the built-in has %u, %u",
+			 fw->ebb_needs_pmc, fw->bhrb_needs_ebb, ref->ebb_needs_pmc,
+			 ref->bhrb_needs_ebb);
+	if (fw->bhrb_nr != ref->bhrb_nr ||
+	    memcmp(fw->bhrb_ifm, ref->bhrb_ifm, sizeof(fw->bhrb_ifm)))
+		dts_diff(d,
+			 "bhrb: %u entries and its filters; the built-in has %u entries (node bhrb)",
+			 fw->bhrb_nr, ref->bhrb_nr);
+	for (i = 0; i < DTS_PMU_NR_GENERIC; i++)
+		if (fw->generic[i] != ref->generic[i])
+			dts_diff(d,
+				 "generic event %s: 0x%x, the built-in has 0x%x (an event of that name)",
+				 dts_generic_names[i], fw->generic[i], ref->generic[i]);
+	dts_cache_diff(d, fw, ref);
+	if (fw->mmcrs != ref->mmcrs)
+		dts_diff(d, "MMCRs 0x%x, the built-in has 0x%x", fw->mmcrs, ref->mmcrs);
+	if (fw->features != ref->features || fw->reserved_sample != ref->reserved_sample)
+		dts_diff(d,
+			 "ISA properties: %s, siar-privilege %s, reserved-sample-value <0x%x>; the built-in has %s, %s, <0x%x>",
+			 fw->features & DTS_FEAT_ISA31 ? "ISA 3.1" : "not ISA 3.1",
+			 fw->features & DTS_FEAT_SIAR_PRIV ? "yes" : "no", fw->reserved_sample,
+			 ref->features & DTS_FEAT_ISA31 ? "ISA 3.1" : "not ISA 3.1",
+			 ref->features & DTS_FEAT_SIAR_PRIV ? "yes" : "no", ref->reserved_sample);
+	if (fw->nr_deny != ref->nr_deny || memcmp(fw->deny, ref->deny, sizeof(fw->deny)))
+		dts_diff(d, "denied-events: %u sets, the built-in has %u", fw->nr_deny,
+			 ref->nr_deny);
 
 	for (i = 0; i < ref->nr_fields; i++) {
 		const struct dts_pmu_field *r = &ref->fields[i];
 		const struct dts_pmu_field *f = dts_field_named(fw, r->name);
 
-		DTS_DIFF(!f, "field %s missing", r->name);
-		DTS_DIFF(f && !dts_field_same(f, r, ref->programmable, ref->nr_pmc),
-			 "field %s differs", r->name);
+		if (!f)
+			dts_diff(d, "field %s missing (the built-in has config%u bits %u-%u)",
+				 r->name, r->config, r->shift, r->shift + fls64(r->mask) - 1);
+		else
+			dts_field_diff(d, f, r, ref);
 	}
 	for (i = 0; i < fw->nr_fields; i++)
-		DTS_DIFF(!dts_field_named(ref, fw->fields[i].name),
-			 "field %s not in the built-in description", fw->fields[i].name);
-	for (i = 0; i < ref->nr_rules; i++) {
-		const struct dts_pmu_rule *r = &ref->rules[i];
-		const struct dts_pmu_rule *c = dts_rule_named(fw, r->name);
-
-		DTS_DIFF(!c, "constraint %s missing", r->name);
-		DTS_DIFF(c && !dts_rule_same(c, r), "constraint %s differs", r->name);
-	}
-	for (i = 0; i < fw->nr_rules; i++)
-		DTS_DIFF(!dts_rule_named(ref, fw->rules[i].name),
-			 "constraint %s not in the built-in description", fw->rules[i].name);
-#undef DTS_DIFF
-	return n;
+		if (!dts_field_named(ref, fw->fields[i].name))
+			dts_diff(d, "field %s not in the built-in description", fw->fields[i].name);
+	dts_rules_diff(d, fw, ref);
+	return d->n;
 }
 
 /*
@@ -251,19 +436,58 @@ int dts_pmu_parse_fdt(struct dts_parse *ps, struct dts_pmu *p, const void *blob,
 	return rc;
 }
 
-/*
- * A firmware description for a CPU the kernel has a built-in description
- * of must agree with it: anything else, including a failure to read the
- * built-in one, is reported and the firmware description is not used.
- */
-VISIBLE_IF_KUNIT int __init dts_check_against_builtin(const struct dts_pmu *fw, const u8 *blob,
-						      const char *platform)
+/* The format strings of @a (firmware) against the built-in ones of @b */
+static void __init dts_format_diff(struct dts_diff_log *d, const struct dts_parse *a,
+				   const struct dts_parse *b)
 {
+	unsigned int i, j;
+
+	if (!a->nr_formats && b->nr_formats) {
+		dts_diff(d,
+			 "format-names, format-fields: none, the built-in has %u formats (format/%s is \"%s\", ...)",
+			 b->nr_formats, b->fmt_names[0], b->fmt_specs[0]);
+		return;
+	}
+	for (i = 0; i < b->nr_formats; i++) {
+		for (j = 0; j < a->nr_formats; j++)
+			if (!strcmp(a->fmt_names[j], b->fmt_names[i]))
+				break;
+		if (j == a->nr_formats)
+			dts_diff(d,
+				 "format %s missing: the built-in has \"%s\" (format-names, format-fields)",
+				 b->fmt_names[i], b->fmt_specs[i]);
+		else if (strcmp(a->fmt_specs[j], b->fmt_specs[i]))
+			dts_diff(d, "format %s: \"%s\", the built-in has \"%s\"", b->fmt_names[i],
+				 a->fmt_specs[j], b->fmt_specs[i]);
+	}
+	for (j = 0; j < a->nr_formats; j++) {
+		for (i = 0; i < b->nr_formats; i++)
+			if (!strcmp(a->fmt_names[j], b->fmt_names[i]))
+				break;
+		if (i == b->nr_formats)
+			dts_diff(d, "format %s not in the built-in description", a->fmt_names[j]);
+	}
+}
+
+/*
+ * A firmware description (@fwps, as read) for a CPU the kernel has a
+ * built-in description of must agree with it: anything else, including a
+ * failure to read the built-in one, is reported and the firmware
+ * description is not used.  @d, if not NULL, keeps the differences.
+ */
+VISIBLE_IF_KUNIT int __init dts_check_against_builtin(const struct dts_parse *fwps, const u8 *blob,
+						      const char *platform, struct dts_diff_log *d)
+{
+	static struct dts_diff_log dts_log __initdata;
+	const struct dts_pmu *fw = fwps->pmu;
 	struct dts_parse *ps;
 	struct dts_pmu *ref;
 	unsigned int n;
 	int rc = -ENOMEM;
 
+	if (!d)
+		d = &dts_log;
+	memset(d, 0, sizeof(*d));
 	ps = kzalloc(sizeof(*ps), GFP_KERNEL);
 	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
 	if (ps && ref)
@@ -274,8 +498,10 @@ VISIBLE_IF_KUNIT int __init dts_check_against_builtin(const struct dts_pmu *fw, 
 		rc = -EINVAL;
 		goto out;
 	}
+	dts_pmu_diff(fw, ref, fw->source, d);
+	dts_format_diff(d, fwps, ps);
+	n = d->n;
 	dts_parse_free(ps);
-	n = dts_pmu_diff(fw, ref, fw->source);
 	if (n) {
 		pr_err("%s: %u difference(s) from the built-in %s description: not used\n",
 		       fw->source, n, platform);
@@ -321,15 +547,22 @@ int __init init_dts_pmu(bool builtin)
 		pr_err("%s description rejected: %*pE\n", builtin ? "built-in" : "firmware",
 		       (int)strlen(ps.err), ps.err);
 		dts_parse_free(&ps);
-	} else if (!builtin && blob && dts_check_against_builtin(&p, blob, platform)) {
+		return rc;
+	}
+	if (ps.forms) {
+		static char forms[384] __initdata;
+
+		dts_pmu_forms(&ps, platform, forms, sizeof(forms));
+		pr_warn("%s: read in the forms of skiboot's pmu_dts node: %s\n", p.source, forms);
+	}
+	if (!builtin && blob && dts_check_against_builtin(&ps, blob, platform, NULL)) {
 		dts_parse_free(&ps);
-		rc = -EINVAL;
-	} else {
-		rc = dts_pmu_register(&ps);
-		if (rc) {
-			pr_err("%s: cannot register (%d)\n", p.source, rc);
-			dts_parse_free(&ps);
-		}
+		return -EINVAL;
+	}
+	rc = dts_pmu_register(&ps);
+	if (rc) {
+		pr_err("%s: cannot register (%d)\n", p.source, rc);
+		dts_parse_free(&ps);
 	}
 	return rc;
 }

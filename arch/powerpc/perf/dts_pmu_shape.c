@@ -417,11 +417,15 @@ int dts_pmu_check_shape(struct dts_parse *ps, const struct device_node *np)
 	if (!of_find_property(np, "reg", NULL))
 		return dts_bad(ps, np, "missing property reg");
 	n = of_property_read_string_array(np, "compatible", compat, ARRAY_SIZE(compat));
-	if (n != 2 || !dts_generation_ok(compat[0], "ibm,power", "-pmu") ||
-	    strcmp(compat[1], "ibm,power-pmu"))
-		return dts_bad(ps, np, "compatible is not \"ibm,power<N>-pmu\", \"ibm,power-pmu\"");
 	if (!of_property_read_string(np, "platform", &platform) &&
 	    !dts_generation_ok(platform, "power", ""))
 		return dts_bad(ps, np, "platform \"%s\" is not power<N>", platform);
+	/* skiboot's pmu_dts node: the generation is told by platform alone */
+	if (n == 1 && !strcmp(compat[0], "ibm,power-pmu") &&
+	    of_property_present(np, "platform"))
+		ps->forms |= BIT(DTS_FORM_GENERIC_COMPAT);
+	else if (n != 2 || !dts_generation_ok(compat[0], "ibm,power", "-pmu") ||
+		 strcmp(compat[1], "ibm,power-pmu"))
+		return dts_bad(ps, np, "compatible is not \"ibm,power<N>-pmu\", \"ibm,power-pmu\"");
 	return 0;
 }

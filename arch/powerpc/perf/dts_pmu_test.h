@@ -11,4 +11,8 @@ struct power_pmu;
 
 void dts_test_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp);
 
+/* skiboot 783e33f1's POWER10 node, as emitted and with its errors corrected */
+extern const u8 __dtb_dts_pmu_test_rfc_begin[];
+extern const u8 __dtb_dts_pmu_test_rfc_fixed_begin[];
+
 #endif
