@@ -217,10 +217,14 @@ def setp(path, name, kind, vals, why):
         nd.props.append(new)
 
 
-def delnode(path):
+def delnode(path, why):
+    """Remove a node; a comment in its place says why."""
     parent, _, name = path.rpartition("/")
     nd = find(parent)
     nd.children = [c for c in nd.children if c.name != name]
+    gone = Node(name, None)
+    gone.removed = why
+    nd.children.append(gone)
 
 
 def addnode(path, props, why):
@@ -271,15 +275,15 @@ def correct():
     pmu.props.append(("reserved-sample-value", "cells", ["0x10"], None,
                       "corrected: sample value 0x10 is reserved on POWER10 (power10-pmu.c:114-116)"))
     c = "constraints/"
-    delnode(c + "cache/cache-group")            # POWER9 only
-    delnode(c + "cache/cache-pmc4")             # POWER9 only
+    delnode(c + "cache/cache-group", "POWER9's rule (isa207-common.c:461-469), not POWER10's")
+    delnode(c + "cache/cache-pmc4", "POWER9's rule (isa207-common.c:470-472), not POWER10's")
     setp(c + "cache/l2l3-group", "condition", "cells", ["7"],
          "unit 6 only (isa207-common.c:462-465)")
     setp(c + "cache/l2l3-group", "event-shift", "cells", ["40"],
          "p10_L2L3_EVENT_SHIFT (isa207-common.h:99)")
     setp(c + "cache/l2l3-group", "constraint-shift", "cells", ["55"],
          "CNST_L2L3_GROUP (isa207-common.h:179-180)")
-    delnode(c + "fab-match")                    # POWER8 only
+    delnode(c + "fab-match", "POWER8's, for two events only (isa207-common.c:515-523)")
     setp(c + "threshold/thresh-sel", "constraint-mask", "u64s", u64(0x7 << 32),
          "event-mask 0x7 << 32: the select field's 3 bits; thresh-ctl holds the 8 above "
          "(CNST_THRESH_CTL_SEL, isa207-common.h:156-157, is the two)")
@@ -417,6 +421,9 @@ def render(nd, depth, out, fixed):
     for c in kids:
         if nd.props or c is not kids[0]:
             out.append("")
+        if getattr(c, "removed", None):
+            comment(ind, "corrected: %s removed: %s" % (c.name, c.removed), out)
+            continue
         if getattr(c, "why", None):
             comment(ind, "corrected: " + c.why, out)
         out.append("%s%s {%s" % (ind, c.name, ("\t/* hw/pmu.c:%d */" % c.line) if c.line else ""))

@@ -647,7 +647,8 @@ int __init dts_pmu_forms(const struct dts_parse *ps, const char *platform, char 
 			 size_t size)
 {
 	static const char * const fix[DTS_FORM_MAX] = {
-		[DTS_FORM_ONE_CELL] = "a 64-bit value in one cell: write <hi lo>",
+		[DTS_FORM_ONE_CELL] =
+			"a 64-bit value in one cell: write it in the form of nc's mask",
 		[DTS_FORM_ISA31_FROM_MMCR3] =
 			"ISA 3.1 told by mmcr3 alone: add mmcr0-pmccext, mmcra-bhrbrd and sier2-sier3",
 		[DTS_FORM_LINUX_FIELDS] =

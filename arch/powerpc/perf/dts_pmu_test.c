@@ -1826,6 +1826,8 @@ static void __init dts_test_rfc_node(struct kunit *test)
 				 ARRAY_SIZE(dts_rfc_errors[i].take));
 	}
 
+	KUNIT_EXPECT_EQ(test, d->n, differs);
+
 	/* those corrections were all there is between the two */
 	KUNIT_ASSERT_GE(test, dts_rfc_off(buf, ""), 0);
 	KUNIT_ASSERT_GE(test, dts_rfc_off(fixed, ""), 0);
