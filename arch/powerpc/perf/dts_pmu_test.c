@@ -243,6 +243,16 @@ struct dts_corpus {
 	unsigned int accepted;
 };
 
+/* One more case of @c, refused if @rc */
+static void dts_corpus_count(struct dts_corpus *c, int rc)
+{
+	c->cases++;
+	if (rc)
+		c->rejected++;
+	else
+		c->accepted++;
+}
+
 /* Single 64-bit values: one cell of them is read as the value it holds */
 static const char * const dts_one_cell_props[] = {
 	"event_code", "event-mask", "constraint-mask", "mask", "group-constraint-mask",
@@ -274,11 +284,7 @@ static void __init dts_run_one_cell(struct kunit *test, const void *orig, const 
 	KUNIT_ASSERT_EQ(test, fdt_open_into(orig, buf, bufsize), 0);
 	KUNIT_ASSERT_EQ(test, fdt_setprop(buf, node_off, prop, two, 8), 0);
 	rc2 = dts_test_parse(buf, platform, ps, q);
-	c->cases++;
-	if (rc)
-		c->rejected++;
-	else
-		c->accepted++;
+	dts_corpus_count(c, rc);
 	KUNIT_EXPECT_EQ_MSG(test, rc, rc2, "%s/%s one cell: \"%s\", two cells: \"%s\"",
 			    fdt_get_name(buf, node_off, NULL), prop, err, ps->err);
 	if (rc)
@@ -338,11 +344,7 @@ static void __init dts_run_mutant(struct kunit *test, const void *orig, const ch
 
 	expect = dts_mut_expect(platform, node, prop, mut, &exception);
 	rc = dts_test_parse(buf, platform, ps, p);
-	c->cases++;
-	if (rc)
-		c->rejected++;
-	else
-		c->accepted++;
+	dts_corpus_count(c, rc);
 
 	if (expect && !*expect) {
 		KUNIT_EXPECT_EQ_MSG(test, rc, 0, "%s/%s %s: rejected: %s", node, prop,
@@ -497,12 +499,13 @@ static const struct {
 	[VM_GENERIC_RESERVED]	= { "cache-references", "0x30100fc: a sampling or threshold" },
 };
 
-static int __init dts_test_off(void *buf, const char *node)
+/* Node @node ("a/b", "" for the PMU node) of the POWER10 PMU in @fdt */
+static int __init dts_test_off(const void *fdt, const char *node)
 {
-	char path[96];
+	char path[128];
 
 	snprintf(path, sizeof(path), "/pmus/pmu_dts@0%s%s", *node ? "/" : "", node);
-	return fdt_path_offset(buf, path);
+	return fdt_path_offset(fdt, path);
 }
 
 /* Apply mutant @m to @buf, a copy of the POWER10 description */
@@ -1593,15 +1596,6 @@ static void __init dts_test_firmware_node(struct kunit *test)
 
 /* ---------------------------------------------------------------------- */
 
-/* Node @node ("a/b", "" for the PMU node) of the POWER10 PMU in @fdt */
-static int __init dts_rfc_off(const void *fdt, const char *node)
-{
-	char path[128];
-
-	snprintf(path, sizeof(path), "/pmus/pmu_dts@0%s%s", *node ? "/" : "", node);
-	return fdt_path_offset(fdt, path);
-}
-
 /* Copy node @from of @src, its properties and children, under @parent of @buf */
 static int __init dts_rfc_copy(void *buf, int parent, const void *src, int from)
 {
@@ -1638,8 +1632,8 @@ static int __init dts_rfc_take(void *buf, const void *fixed, const char *what)
 	int to, from, len, rc;
 
 	strscpy(node, what, colon ? min_t(size_t, colon - what + 1, sizeof(node)) : sizeof(node));
-	to = dts_rfc_off(buf, node);
-	from = dts_rfc_off(fixed, node);
+	to = dts_test_off(buf, node);
+	from = dts_test_off(fixed, node);
 	if (colon) {
 		if (to < 0 || from < 0)
 			return -ENOENT;
@@ -1659,7 +1653,7 @@ static int __init dts_rfc_take(void *buf, const void *fixed, const char *what)
 		node[slash - node] = '\0';
 	else
 		node[0] = '\0';
-	to = dts_rfc_off(buf, node);
+	to = dts_test_off(buf, node);
 	return to < 0 ? to : dts_rfc_copy(buf, to, fixed, from);
 }
 
@@ -1829,12 +1823,12 @@ static void __init dts_test_rfc_node(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d->n, differs);
 
 	/* those corrections were all there is between the two */
-	KUNIT_ASSERT_GE(test, dts_rfc_off(buf, ""), 0);
-	KUNIT_ASSERT_GE(test, dts_rfc_off(fixed, ""), 0);
-	KUNIT_EXPECT_TRUE(test, dts_rfc_same(buf, dts_rfc_off(buf, ""), fixed,
-					     dts_rfc_off(fixed, "")));
-	KUNIT_EXPECT_TRUE(test, dts_rfc_same(fixed, dts_rfc_off(fixed, ""), buf,
-					     dts_rfc_off(buf, "")));
+	KUNIT_ASSERT_GE(test, dts_test_off(buf, ""), 0);
+	KUNIT_ASSERT_GE(test, dts_test_off(fixed, ""), 0);
+	KUNIT_EXPECT_TRUE(test, dts_rfc_same(buf, dts_test_off(buf, ""), fixed,
+					     dts_test_off(fixed, "")));
+	KUNIT_EXPECT_TRUE(test, dts_rfc_same(fixed, dts_test_off(fixed, ""), buf,
+					     dts_test_off(buf, "")));
 
 	/* the corrected node: skiboot's forms, read; the built-in's tables */
 	rc = dts_pmu_parse_fdt(ps, p, fixed, "power10");
