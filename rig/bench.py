@@ -4,7 +4,9 @@
 usage: bench.py BENCH_RESULTS_DIR OUT
 
 Keys: "schedule N ratio", "get_constraint ratio", "compute_mmcr 6 ratio"
-(DT / hand-coded, same CPU, same boot; POWER9's prefixed "p9 "), the
+in host time and the same with " insn ratio" in guest instructions
+(DT / hand-coded, same CPU, same boot; POWER9's prefixed "p9 ", those of
+the kernel built as the rig builds it "rig " and "p9 rig "), the
 times behind them, parse cost and bytes kept, init_ppc64_pmu()'s time at
 boot on the DT and the stock boot (initcall_debug), context_switch rates.
 """
@@ -22,6 +24,7 @@ def console(b):
 
 
 dt, stock, dt9 = console("dt"), console("stock"), console("dt9")
+dtr, dt9r = console("dtr"), console("dt9r")
 kv = []
 
 
@@ -33,15 +36,26 @@ def grab(text, pre, pairs):
             kv.append((pre + key, m.group(1).strip()))
 
 
+def name(what):
+    what = what.replace("_", " ").replace("get constraint", "get_constraint")
+    return what.replace("compute mmcr", "compute_mmcr")
+
+
 def schedule(text, pre):
-    """The dts_bench_schedule_path figures of one boot, keys prefixed."""
+    """The dts_bench_schedule_path figures of one boot, keys prefixed:
+    host time (ns per call) and guest instructions per call (PMC5)."""
     for m in re.finditer(r"bench_(schedule_\d+|get_constraint|compute_mmcr_6): hand-coded (\d+) ns, "
                          r"dt (\d+) ns, ratio ([0-9.]+)", text):
-        what = m.group(1).replace("_", " ").replace("get constraint", "get_constraint")
-        what = what.replace("compute mmcr", "compute_mmcr")
+        what = name(m.group(1))
         kv.extend([(pre + "%s handcoded ns" % what, m.group(2)),
                    (pre + "%s dt ns" % what, m.group(3)),
                    (pre + "%s ratio" % what, m.group(4))])
+    for m in re.finditer(r"bench_(schedule_\d+|get_constraint|compute_mmcr_6)_insn: hand-coded "
+                         r"([0-9.]+) insns, dt ([0-9.]+) insns, ratio ([0-9.]+)", text):
+        what = name(m.group(1))
+        kv.extend([(pre + "%s handcoded insns" % what, m.group(2)),
+                   (pre + "%s dt insns" % what, m.group(3)),
+                   (pre + "%s insn ratio" % what, m.group(4))])
     grab(text, pre, (("schedule loops", r"bench_schedule_loops: (.*)"),))
 
 
@@ -62,7 +76,12 @@ schedule(dt, "")
 grab(dt, "", (("parse_power10_us", r"bench_parse_power10_us: ([0-9.]+)"),
               ("tables_power10_bytes", r"bench_tables_power10_bytes: (\d+)"),
               ("builtin_power10_rodata_bytes", r"bench_builtin_power10_bytes: (\d+)"),
+              ("parse_power10_shape_us", r"bench_parse_power10_shape_us: ([0-9.]+)"),
+              ("parse_power10_compile_us", r"bench_parse_power10_compile_us: ([0-9.]+)"),
+              ("parse_power10_nodes", r"bench_parse_power10_nodes: (.*)"),
               ("parse_power9_us", r"bench_parse_power9_us: ([0-9.]+)"),
+              ("parse_power9_shape_us", r"bench_parse_power9_shape_us: ([0-9.]+)"),
+              ("parse_power9_compile_us", r"bench_parse_power9_compile_us: ([0-9.]+)"),
               ("tables_power9_bytes", r"bench_tables_power9_bytes: (\d+)"),
               ("builtin_power9_rodata_bytes", r"bench_builtin_power9_bytes: (\d+)")))
 obj = os.path.join(res, "..", "..", "obj")
@@ -71,6 +90,8 @@ for b, text, kernel in (("dt", dt, "bench"), ("stock", stock, "stock")):
     if us:
         kv.append(("boot_init_ppc64_pmu_%s_us" % b, us))
 schedule(dt9, "p9 ")
+schedule(dtr, "rig ")
+schedule(dt9r, "p9 rig ")
 
 
 def switches(text):
@@ -85,20 +106,27 @@ for b in ("stock", "dt"):
 if cs["dt"] and cs["stock"]:
     kv.append(("context_switch_ratio_dt_over_stock",
                "%.3f" % (statistics.median(cs["dt"]) / statistics.median(cs["stock"]))))
-kv.append(("note", "ratios of times: below 1.00 the DT backend is faster; context_switch "
+kv.append(("note", "ratios of times and of guest instructions (QEMU TCG, counted by the "
+           "guest's PMC5): below 1.00 the DT backend is faster; context_switch "
            "ratio is of switches per second: above 1.00 the DT boot switches faster"))
 
 with open(out, "w") as f:
     for k, v in kv:
         f.write("%s: %s\n" % (k, v))
 d = dict(kv)
-for pre, model in (("", "POWER10"), ("p9 ", "POWER9")):
-    print("%-24s %12s %12s %8s" % ("%s (ns)" % model, "hand-coded", "dt", "ratio"))
+for pre, model in (("", "POWER10"), ("p9 ", "POWER9"), ("rig ", "POWER10 rig build"),
+                   ("p9 rig ", "POWER9 rig build")):
+    print("%-26s %10s %10s %7s %12s %12s %7s" % (model, "hc ns", "dt ns", "ratio",
+                                                 "hc insns", "dt insns", "ratio"))
     for what in ("schedule 1", "schedule 4", "schedule 6", "get_constraint", "compute_mmcr 6"):
-        if pre + what + " ratio" in d:
-            print("%-24s %12s %12s %8s" % (what, d[pre + what + " handcoded ns"],
-                  d[pre + what + " dt ns"], d[pre + what + " ratio"]))
-for k in ("parse_power10_us", "parse_power9_us", "tables_power10_bytes", "tables_power9_bytes",
+        k = pre + what
+        if k + " ratio" in d:
+            print("%-26s %10s %10s %7s %12s %12s %7s" % (
+                what, d[k + " handcoded ns"], d[k + " dt ns"], d[k + " ratio"],
+                d.get(k + " handcoded insns", "-"), d.get(k + " dt insns", "-"),
+                d.get(k + " insn ratio", "-")))
+for k in ("parse_power10_us", "parse_power10_shape_us", "parse_power10_compile_us",
+          "parse_power10_nodes", "parse_power9_us", "tables_power10_bytes", "tables_power9_bytes",
           "builtin_power10_rodata_bytes", "builtin_power9_rodata_bytes",
           "boot_init_ppc64_pmu_dt_us", "boot_init_ppc64_pmu_stock_us",
           "context_switch_stock_per_s_median", "context_switch_dt_per_s_median",

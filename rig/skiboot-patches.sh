@@ -14,6 +14,9 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 G=$top/build/skiboot-git
+# the tree comes from a Debian source package, files owned by whoever
+# packed it: git refuses such a repository to another user unless told
+export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=safe.directory GIT_CONFIG_VALUE_0=$G
 out=$top/firmware/skiboot
 src=$top/build/qemu/src/roms/skiboot
 AUTHOR=${AUTHOR:-PMU-DT Developers <pmu-dt-dev@example.org>}

@@ -149,6 +149,28 @@ struct dts_crule {
 	u8 encoding;			/* DTS_ENC_NONE: plain */
 };
 
+/* The rules that apply to an event in one set of conditions */
+struct dts_when {
+	u64 mask;			/* their constraint masks */
+	u64 src;			/* the code bits the plain ones read */
+	u64 rmask;			/* the masks of those on restricted PMCs */
+	u32 rules;			/* bitmap of crule[]: plain, special << 16 */
+};
+
+/* What naming a counter (or PMC=0) adds to the constraint: PMC and NC */
+struct dts_pmc_adds {
+	u64 mask;
+	u64 val;
+	u64 restricted;			/* a restricted counter: its codes only */
+	u64 pad;
+};
+
+/* A plain rule, as get_constraint's common case reads it */
+struct dts_prule {
+	u64 src;
+	u64 rot;
+};
+
 struct dts_cplace {
 	u64 src;			/* as for dts_crule */
 	u8 rot;
@@ -168,20 +190,47 @@ enum {
 };
 
 struct dts_pmu {
+	/*
+	 * What get_constraint and compute_mmcr read, first and together:
+	 * compiled by dts_pmu_compile() (the bits from the fields' roles).
+	 *
+	 * What an event is decoded with, in one word each, a byte a value
+	 * (DTS_DW()): PMC shift and mask, unit shift and mask, then for
+	 * get_constraint the NC shift, for compute_mmcr the SDAR_MODE shift,
+	 * mask, target bit and default (a zero mask: no SDAR_MODE field).
+	 */
+	u64 dw_constraint;
+	u64 dw_mmcr;
+	u64 bad_bits[2];		/* ~code_mask; for PMC=0 with ebb_pmc_bits */
+	u64 cond_bits;			/* mark_bits | thresh_bits | bhrb_bits */
+	u64 mark_bits, thresh_bits, bhrb_bits, ebb_bits;
+	u64 bhrb_ebb_bits;		/* bhrb_bits if BHRB needs EBB */
+	unsigned long mmcr0_base;	/* MMCR0 bits of every schedule */
+	unsigned long mmcra_base;	/* MMCRA bits unless an event clears them */
+	u32 programmable;		/* bit N: PMC N is programmable */
+	u32 pmc_plain;			/* the same and bit 0: PMC=0 */
+	u32 rules_restricted;		/* rules that apply on restricted PMCs */
+	u8 pmc_shift, pmc_mask;		/* the PMC field (at most 4 bits) */
+	u8 unit_shift, unit_mask;	/* the unit field (at most 4 bits), or 0 */
+	u8 unit_class[16];		/* condition set class of each unit */
+	struct dts_when when[DTS_NR_CSETS];	/* the rules, per condition set */
+	struct dts_pmc_adds pmc_adds[DTS_PMU_PMC_SLOTS];
+	struct dts_prule prule[DTS_PMU_MAX_RULES];	/* the plain rules */
+	/* restricted counters: the only codes they count, without linux_mask */
+	u64 linux_mask;			/* the EBB, BHRB and IFM fields' bits */
+	u8 nr_restricted[DTS_PMU_PMC_SLOTS];
+	u64 restricted[DTS_PMU_PMC_SLOTS][DTS_PMU_MAX_RESTRICTED];
+	struct dts_crule crule[DTS_PMU_MAX_RULES];
+
 	char name[DTS_PMU_NAME_LEN];
 	char source[64];		/* "firmware node /pmus/...", "built-in ..." */
 	unsigned int nr_pmc;
 	unsigned int nr_mmcr;
 	u8 mmcrs;			/* bit N: MMCR index N is described */
 	unsigned int max_counter;
-	u32 programmable;		/* bit N: PMC N is programmable */
 	u32 features;			/* DTS_FEAT_* */
 	u32 reserved_sample;		/* a sample-field value refused, or 0 */
 	bool four_cells;		/* 64-bit values as <0 hi 0 lo> */
-
-	/* restricted counters: the only codes they count */
-	u64 restricted[DTS_PMU_PMC_SLOTS][DTS_PMU_MAX_RESTRICTED];
-	u8 nr_restricted[DTS_PMU_PMC_SLOTS];
 
 	struct dts_pmu_field fields[DTS_PMU_MAX_FIELDS];
 	unsigned int nr_fields;
@@ -220,40 +269,42 @@ struct dts_pmu {
 
 	/* from the fields, once they are checked (dts_pmu_compile.c) */
 	u64 code_mask;			/* every config bit a field describes */
-	u64 linux_mask;			/* the EBB, BHRB and IFM fields' bits */
-	u64 mark_bits, thresh_bits, bhrb_bits, ebb_bits;
-	u8 pmc_shift, pmc_mask;
 
-	/* compiled by dts_pmu_compile(): what the hot path reads */
+	/* compiled by dts_pmu_compile(), for event_init (dts_event_decode()) */
 	u64 ebb_pmc_bits;		/* ebb_bits if EBB events need a PMC */
-	u64 bad_bits[2];		/* ~code_mask; for PMC=0 with ebb_pmc_bits */
-	u64 bhrb_ebb_bits;		/* bhrb_bits if BHRB needs EBB */
-	u64 cond_bits;			/* mark_bits | thresh_bits | bhrb_bits */
-	u8 unit_class[16];		/* condition set class of each unit */
-	/* rules that apply, per condition set: plain ones, special << 16 */
-	u32 rules_when[DTS_NR_CSETS];
-	u64 mask_when[DTS_NR_CSETS];	/* and their constraint masks */
-	u64 src_when[DTS_NR_CSETS];	/* and the code bits the plain ones read */
-	u64 rmask_when[DTS_NR_CSETS];	/* the masks of those on restricted PMCs */
-	u32 rules_restricted;		/* rules that apply on restricted PMCs */
-	u64 places_when[DTS_NR_CSETS];	/* shared placements, likewise */
+	u64 places_when[DTS_NR_CSETS];	/* shared placements, by condition set */
 	u64 pmc_places[DTS_PMU_PMC_SLOTS];	/* per-counter ones, per PMC */
 	u64 reg_places[DTS_PMU_MAX_MMCR];	/* the plain ones, per MMCR */
 	u64 special_places;		/* encoded ones (all in MMCRA) */
-	struct dts_crule crule[DTS_PMU_MAX_RULES];
 	struct dts_cplace cplace[DTS_PMU_MAX_PLACES];
 	unsigned int nr_cplace;
 	u64 special_bits[3];		/* config bits encoded placements read */
-	/*
-	 * What an event is decoded with, in one word each, a byte a value
-	 * (DTS_DW()): PMC shift and mask, unit shift and mask, then for
-	 * get_constraint the NC shift, for compute_mmcr the SDAR_MODE shift,
-	 * mask, target bit and default (a zero mask: no SDAR_MODE field).
-	 */
-	u64 dw_constraint;
-	u64 dw_mmcr;
 	u64 psel_mask[DTS_PMU_PMC_SLOTS];	/* PMCxSEL bits of each counter */
 	u8 psel_reg;
+};
+
+/*
+ * An event's decode (dts_event_decode()): for each code core-book3s may
+ * schedule it as, its own and its alternatives', on each counter the
+ * code can count on, what compute_mmcr ORs into the MMCRs for it.  Made
+ * once when the event is created and kept in event->pmu_private: a pure
+ * function of the event, nothing to invalidate.
+ */
+struct dts_dec {
+	u64 code;
+	u8 pmc;
+	u8 flags;			/* DTS_DEC_* */
+	unsigned long reg[4];		/* MMCR1, MMCR2, MMCR3, MMCRA */
+	unsigned long sdar;		/* MMCRA[SDAR mode] unless marked */
+};
+
+#define DTS_DEC_MARKED		BIT(0)	/* the group gets no SDAR mode */
+#define DTS_DEC_BHRB		BIT(1)	/* clear MMCRA[BHRBRD] */
+#define DTS_DEC_MAX		64	/* codes x counters */
+
+struct dts_event {
+	unsigned int n;
+	struct dts_dec d[] __counted_by(n);
 };
 
 /*
@@ -351,6 +402,8 @@ int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
 		   unsigned long *valp, u64 config1);
 int dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev, unsigned int hwc[],
 	      struct mmcr_regs *mmcr, struct perf_event *pevents[]);
+struct dts_event *dts_event_decode(const struct dts_pmu *p, const struct perf_event *event,
+				   u64 code, unsigned int flags);
 int dts_alternatives(const struct dts_pmu *p, u64 event, unsigned int flags, u64 alt[]);
 u64 dts_bhrb_map(const struct dts_pmu *p, u64 branch_sample_type);
 int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev);
@@ -384,7 +437,7 @@ int dts_check_against_builtin(const struct dts_parse *fwps, const u8 *blob, cons
  * 8 bits; the result is exponent << 8 | mantissa.  A mantissa whose upper
  * two bits are zero with a non-zero exponent is invalid (-1).
  */
-static inline s64 dts_thresh_cmp_p10(u64 value)
+static __always_inline s64 dts_thresh_cmp_p10(u64 value)
 {
 	unsigned int exp = 0;
 
@@ -406,7 +459,7 @@ static inline s64 dts_thresh_cmp_p10(u64 value)
  * isa207's thresh_cmp_val(), an invalid POWER10 value encodes as zero (a
  * rule refuses it), an invalid POWER9 one as itself.
  */
-static inline bool dts_encode(u8 encoding, u64 raw, u64 *out)
+static __always_inline bool dts_encode(u8 encoding, u64 raw, u64 *out)
 {
 	s64 v;
 
@@ -425,14 +478,18 @@ static inline bool dts_encode(u8 encoding, u64 raw, u64 *out)
 	}
 }
 
-static inline bool dts_restricted_ok(const struct dts_pmu *p, unsigned int pmc,
-				     u64 event)
+/* Does restricted counter @pmc count @event?  Its first code tested first */
+static __always_inline bool dts_restricted_ok(const struct dts_pmu *p, unsigned int pmc,
+					      u64 event)
 {
 	u64 base = event & ~p->linux_mask;
-	unsigned int i;
+	const u64 *r = p->restricted[pmc];
+	unsigned int i, n = p->nr_restricted[pmc];
 
-	for (i = 0; i < p->nr_restricted[pmc]; i++)
-		if (base == p->restricted[pmc][i])
+	if (likely(n) && base == r[0])
+		return true;
+	for (i = 1; i < n; i++)
+		if (base == r[i])
 			return true;
 	return false;
 }

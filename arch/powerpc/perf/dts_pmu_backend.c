@@ -33,7 +33,7 @@ extern u64 PERF_REG_EXTENDED_MASK;
  */
 struct dts_backend {
 	struct power_pmu pmu;
-	struct dts_pmu t;
+	struct dts_pmu t ____cacheline_aligned;
 	struct attribute_group format_group;
 	struct attribute_group events_group;
 	const struct attribute_group *groups[4];
@@ -53,19 +53,16 @@ static const struct attribute_group dts_caps_group = {
 };
 
 /* The set of conditions @event meets: the index of the compiled tables */
-static __always_inline unsigned int dts_cset(const struct dts_pmu *p, u64 event, u64 dw)
+static unsigned int dts_cset(const struct dts_pmu *p, u64 event)
 {
-	unsigned int unit = (event >> DTS_DW(dw, DTS_DW_UNIT_SHIFT)) & DTS_DW(dw, DTS_DW_UNIT_MASK);
-	unsigned int c = p->unit_class[unit];
+	unsigned int c = p->unit_class[(event >> p->unit_shift) & p->unit_mask];
 
-	if (unlikely(event & p->cond_bits)) {
-		if (event & p->mark_bits)
-			c += DTS_CSET_MARKED;
-		if (event & p->thresh_bits)
-			c += DTS_CSET_THRESHOLD;
-		if (event & p->bhrb_bits)
-			c += DTS_CSET_BHRB;
-	}
+	if (event & p->mark_bits)
+		c += DTS_CSET_MARKED;
+	if (event & p->thresh_bits)
+		c += DTS_CSET_THRESHOLD;
+	if (event & p->bhrb_bits)
+		c += DTS_CSET_BHRB;
 	return c;
 }
 
@@ -74,44 +71,50 @@ static __always_inline int __dts_constraint(const struct dts_pmu *p, u64 event,
 					    unsigned long *maskp, unsigned long *valp,
 					    u64 config1)
 {
-	const u64 dw = p->dw_constraint;
-	unsigned int pmc = (event >> DTS_DW(dw, DTS_DW_PMC_SHIFT)) & DTS_DW(dw, DTS_DW_PMC_MASK);
-	unsigned int nc = DTS_DW(dw, DTS_DW_NC_SHIFT);
-	unsigned int rules, cs, k;	/* bitmaps of p->crule[] */
-	unsigned long mask, value;
+	unsigned long pmc = (event >> p->pmc_shift) & p->pmc_mask;
+	const struct dts_pmc_adds *a;
+	unsigned long cs, mask, value;
+	const struct dts_when *w;
+	unsigned int rules, k;
 
 	/* bits no field describes, and for PMC=0 the EBB bit */
-	if (event & p->bad_bits[!pmc])
+	if (event & (pmc ? p->bad_bits[0] : p->bad_bits[1]))
 		return -1;
-	cs = dts_cset(p, event, dw);
-	/* EBB events must name their PMC; only EBB events can ask for BHRB */
-	if (unlikely(cs >= DTS_CSET_BHRB) && (event & p->bhrb_ebb_bits) &&
-	    !(event & p->ebb_bits))
-		return -1;
-	rules = p->rules_when[cs];
-	mask = p->mask_when[cs];
-	if (!pmc) {
-		mask |= 8UL << nc;
-		value = 1UL << nc;
-	} else if (p->programmable & BIT(pmc)) {
-		mask |= DTS_CNST_PMC_MASK(pmc) | 8UL << nc;
-		value = DTS_CNST_PMC_VAL(pmc) | 1UL << nc;
+	cs = p->unit_class[(event >> p->unit_shift) & p->unit_mask];
+	if (unlikely(event & p->cond_bits)) {
+		if (event & p->mark_bits)
+			cs += DTS_CSET_MARKED;
+		if (event & p->thresh_bits)
+			cs += DTS_CSET_THRESHOLD;
+		if (event & p->bhrb_bits) {
+			cs += DTS_CSET_BHRB;
+			/* EBB events must name their PMC; only they can ask for BHRB */
+			if ((event & p->bhrb_ebb_bits) && !(event & p->ebb_bits))
+				return -1;
+		}
+	}
+	w = &p->when[cs];
+	a = &p->pmc_adds[pmc];
+	rules = w->rules;
+	if (likely(!a->restricted)) {
+		mask = w->mask;
 	} else {
-		/* a restricted counter: fewer rules apply */
+		/* a restricted counter: its codes only, fewer rules apply */
 		if (!dts_restricted_ok(p, pmc, event))
 			return -1;
 		rules &= p->rules_restricted;
-		mask = DTS_CNST_PMC_MASK(pmc) | p->rmask_when[cs];
-		value = DTS_CNST_PMC_VAL(pmc);
+		mask = w->rmask;
 	}
+	mask |= a->mask;
+	value = a->val;
 
 	/* a plain rule reading no set bit adds nothing to the value */
-	if (!(event & p->src_when[cs]))
-		rules &= ~0xffffU;
-	for (k = rules & 0xffff; k; k &= k - 1) {
-		const struct dts_crule *r = &p->crule[__ffs(k)];
+	if (event & w->src) {
+		for (k = rules & 0xffff; k; k &= k - 1) {
+			const struct dts_prule *r = &p->prule[__ffs(k)];
 
-		value |= rol64(event & r->src, r->rot);
+			value |= rol64(event & r->src, r->rot);
+		}
 	}
 	for (k = rules >> 16; unlikely(k); k &= k - 1) {
 		const struct dts_crule *r = &p->crule[__ffs(k)];
@@ -122,7 +125,6 @@ static __always_inline int __dts_constraint(const struct dts_pmu *p, u64 event,
 			return -1;
 		value |= ((v & r->src) << r->rot) & r->cmask;
 	}
-
 	*maskp = mask;
 	*valp = value;
 	return 0;
@@ -159,40 +161,153 @@ static __always_inline u64 dts_place_special(const struct dts_pmu *p, u64 set, u
 }
 
 /*
- * compute_mmcr from the compiled placements.  MMCRA[SDAR_MODE]: no updates
- * once any event of the group is marked, otherwise the event's mode, or
- * the description's default when it has none (the hardware needs one).
+ * The decode of @code on counter @pmc for @event: its placements, its
+ * freeze bits, its SDAR mode, whether it is marked and wants the BHRB.
+ * False if the description does not let @code count on @pmc.
+ */
+static bool dts_decode_one(const struct dts_pmu *p, const struct perf_event *event,
+			   u64 code, unsigned int pmc, struct dts_dec *d)
+{
+	const struct perf_event_attr *attr = &event->attr;
+	const u64 dw = p->dw_mmcr;
+	unsigned int sdar_mask = DTS_DW(dw, DTS_DW_SDAR_MASK);
+	unsigned long fz = 0;
+	u64 set;
+
+	if (!pmc || pmc > DTS_PMU_MAX_PMC ||
+	    (!(p->programmable & BIT(pmc)) && !dts_restricted_ok(p, pmc, code)))
+		return false;
+	memset(d, 0, sizeof(*d));
+	d->code = code;
+	d->pmc = pmc;
+
+	set = p->places_when[dts_cset(p, code)] | p->pmc_places[pmc];
+	d->reg[0] = dts_place(p, set & p->reg_places[DTS_MMCR1], code);
+	d->reg[1] = dts_place(p, set & p->reg_places[DTS_MMCR2], code);
+	d->reg[2] = dts_place(p, set & p->reg_places[DTS_MMCR3], code);
+	d->reg[3] = dts_place(p, set & p->reg_places[DTS_MMCRA], code);
+	/* an encoded placement of zero bits places zero */
+	if ((set & p->special_places) &&
+	    ((code & p->special_bits[0]) || (attr->config1 & p->special_bits[1])))
+		d->reg[3] |= dts_place_special(p, set & p->special_places, code, attr->config1);
+
+	/* MMCRA[SDAR_MODE]: the event's mode, or the default the hardware needs */
+	if (code & p->mark_bits)
+		d->flags |= DTS_DEC_MARKED;
+	else if (sdar_mask)
+		d->sdar = ((code >> DTS_DW(dw, DTS_DW_SDAR_SHIFT) & sdar_mask) ?:
+			   DTS_DW(dw, DTS_DW_SDAR_DEFAULT)) << DTS_DW(dw, DTS_DW_SDAR_TARGET);
+
+	if ((p->features & DTS_FEAT_ISA31) &&
+	    (has_branch_stack((struct perf_event *)event) || (code & p->bhrb_bits)))
+		d->flags |= DTS_DEC_BHRB;
+
+	if (attr->exclude_user)
+		fz |= MMCR2_FCP(pmc);
+	if (attr->exclude_hv)
+		fz |= MMCR2_FCH(pmc);
+	if (attr->exclude_kernel)
+		fz |= cpu_has_feature(CPU_FTR_HVMODE) ? MMCR2_FCH(pmc) : MMCR2_FCS(pmc);
+	if (attr->exclude_idle)
+		fz |= MMCR2_FCWAIT(pmc);
+	d->reg[1] |= fz;
+	return true;
+}
+
+/* Add @code to @codes[@n], unless it is there; the new count */
+static unsigned int dts_add_code(u64 codes[], unsigned int n, u64 code)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (codes[i] == code)
+			return n;
+	if (n < MAX_EVENT_ALTERNATIVES)
+		codes[n++] = code;
+	return n;
+}
+
+/*
+ * Decode @event, scheduled as @code with core-book3s flags @flags: @code
+ * and every alternative core-book3s may choose for it (the alternatives
+ * of an alternative too), each on every counter it can count on: one
+ * counter for a code that names its PMC, each programmable one for a
+ * code that does not.  ERR_PTR(-EINVAL) when nothing decodes.
+ */
+struct dts_event *dts_event_decode(const struct dts_pmu *p, const struct perf_event *event,
+				   u64 code, unsigned int flags)
+{
+	const u64 dw = p->dw_mmcr;
+	u64 codes[MAX_EVENT_ALTERNATIVES], alt[MAX_EVENT_ALTERNATIVES];
+	unsigned int n = 1, i, j, pmc, max = 0;
+	struct dts_event *e;
+
+	codes[0] = code;
+	for (i = 0; i < n; i++) {
+		int k = dts_alternatives(p, codes[i], flags, alt);
+
+		for (j = 1; j < k; j++)
+			n = dts_add_code(codes, n, alt[j]);
+	}
+	for (i = 0; i < n; i++)
+		max += (codes[i] >> DTS_DW(dw, DTS_DW_PMC_SHIFT)) & DTS_DW(dw, DTS_DW_PMC_MASK) ?
+		       1 : hweight32(p->programmable);
+	e = kzalloc(struct_size(e, d, max), GFP_KERNEL);
+	if (!e)
+		return ERR_PTR(-ENOMEM);
+	for (i = 0; i < n; i++) {
+		pmc = (codes[i] >> DTS_DW(dw, DTS_DW_PMC_SHIFT)) & DTS_DW(dw, DTS_DW_PMC_MASK);
+		if (pmc) {
+			e->n += dts_decode_one(p, event, codes[i], pmc, &e->d[e->n]);
+			continue;
+		}
+		for_each_set_bit(pmc, (const unsigned long *)&p->programmable, 32)
+			e->n += dts_decode_one(p, event, codes[i], pmc, &e->d[e->n]);
+	}
+	if (!e->n) {
+		kfree(e);
+		return ERR_PTR(-EINVAL);
+	}
+	return e;
+}
+
+/* @code's decode on counter @pmc */
+static __always_inline const struct dts_dec *dts_dec_find(const struct dts_event *e,
+							  u64 code, unsigned int pmc)
+{
+	const struct dts_dec *d, *end = e->d + e->n;
+
+	for (d = e->d; d < end; d++)
+		if (d->code == code && d->pmc == pmc)
+			return d;
+	return NULL;
+}
+
+/*
+ * compute_mmcr from the events' decodes: choose the counters, OR the
+ * words.  MMCRA[SDAR_MODE]: no updates once any event of the group is
+ * marked, otherwise every event's mode.
  */
 static __always_inline int __dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev,
 				       unsigned int hwc[], struct mmcr_regs *mmcr,
 				       struct perf_event *pevents[])
 {
-	bool isa31 = p->features & DTS_FEAT_ISA31, marked = false;
-	unsigned long r0 = 0, r1 = 0, r2 = 0, r3 = 0, ra = 0;
+	unsigned long r1 = 0, r2 = 0, r3 = 0, ra = p->mmcra_base, sdar = 0;
 	const u64 dw = p->dw_mmcr;
 	unsigned int pmc_shift = DTS_DW(dw, DTS_DW_PMC_SHIFT);
 	unsigned int pmc_mask = DTS_DW(dw, DTS_DW_PMC_MASK);
-	unsigned int sdar_mask = DTS_DW(dw, DTS_DW_SDAR_MASK);
-	unsigned int pmc_inuse = 0, pmc;
+	unsigned int pmc_inuse = 0, flags = 0, pmc;
 	int i;
 
 	for (i = 0; i < n_ev; i++)
 		pmc_inuse |= BIT((event[i] >> pmc_shift) & pmc_mask);
 	pmc_inuse &= ~1U;
 
-	/* Disable BHRB unless explicitly requested (MMCRA[BHRBRD]) */
-	if (isa31)
-		ra |= MMCRA_BHRB_DISABLE;
-
 	for (i = 0; i < n_ev; i++) {
-		const struct perf_event_attr *attr = &pevents[i]->attr;
-		u64 ev = event[i], set;
+		const struct dts_event *e = pevents[i]->pmu_private;
+		const struct dts_dec *d;
 
-		pmc = (ev >> pmc_shift) & pmc_mask;
-		/* a counter the description has, counting what it can */
-		if (pmc > DTS_PMU_MAX_PMC ||
-		    (pmc && !(p->programmable & BIT(pmc)) && !dts_restricted_ok(p, pmc, ev)))
-			return -1;
+		pmc = (event[i] >> pmc_shift) & pmc_mask;
 		if (!pmc) {
 			/* the lowest free programmable counter */
 			u32 free = p->programmable & ~pmc_inuse;
@@ -202,59 +317,32 @@ static __always_inline int __dts_mmcrs(const struct dts_pmu *p, u64 event[], int
 			pmc = __ffs(free);
 			pmc_inuse |= BIT(pmc);
 		}
-
-		if (sdar_mask) {
-			unsigned int target = DTS_DW(dw, DTS_DW_SDAR_TARGET);
-			u64 mode = (ev >> DTS_DW(dw, DTS_DW_SDAR_SHIFT)) & sdar_mask;
-
-			if (marked || (ev & p->mark_bits))
-				ra &= ~((u64)sdar_mask << target);
-			else
-				ra |= (mode ?: DTS_DW(dw, DTS_DW_SDAR_DEFAULT)) << target;
-		}
-		marked |= !!(ev & p->mark_bits);
-
-		set = p->places_when[dts_cset(p, ev, dw)] | p->pmc_places[pmc];
-		r1 |= dts_place(p, set & p->reg_places[DTS_MMCR1], ev);
-		r2 |= dts_place(p, set & p->reg_places[DTS_MMCR2], ev);
-		r3 |= dts_place(p, set & p->reg_places[DTS_MMCR3], ev);
-		ra |= dts_place(p, set & p->reg_places[DTS_MMCRA], ev);
-		/* an encoded placement of zero bits places zero */
-		if ((set & p->special_places) &&
-		    ((ev & p->special_bits[0]) || (attr->config1 & p->special_bits[1])))
-			ra |= dts_place_special(p, set & p->special_places, ev, attr->config1);
-
-		if (isa31 && (has_branch_stack(pevents[i]) || (ev & p->bhrb_bits)))
-			ra &= ~MMCRA_BHRB_DISABLE;
-
-		if (attr->exclude_user)
-			r2 |= MMCR2_FCP(pmc);
-		if (attr->exclude_hv)
-			r2 |= MMCR2_FCH(pmc);
-		if (attr->exclude_kernel) {
-			if (cpu_has_feature(CPU_FTR_HVMODE))
-				r2 |= MMCR2_FCH(pmc);
-			else
-				r2 |= MMCR2_FCS(pmc);
-		}
-		if (attr->exclude_idle)
-			r2 |= MMCR2_FCWAIT(pmc);
-
+		/* a code and counter the event was decoded for, or refused */
+		d = e ? dts_dec_find(e, event[i], pmc) : NULL;
+		if (unlikely(!d))
+			return -1;
+		r1 |= d->reg[0];
+		r2 |= d->reg[1];
+		r3 |= d->reg[2];
+		ra |= d->reg[3];
+		sdar |= d->sdar;
+		flags |= d->flags;
 		hwc[i] = pmc - 1;
 	}
+	if (!(flags & DTS_DEC_MARKED))
+		ra |= sdar;
+	if (flags & DTS_DEC_BHRB)
+		ra &= ~MMCRA_BHRB_DISABLE;
 
 	/* pmc_inuse is 1-based; no field reaches MMCR0 (dts_owned) */
+	mmcr->mmcr0 = p->mmcr0_base;
 	if (pmc_inuse & BIT(1))
-		r0 |= MMCR0_PMC1CE;
+		mmcr->mmcr0 |= MMCR0_PMC1CE;
 	if (pmc_inuse & GENMASK(6, 2))
-		r0 |= MMCR0_PMCjCE;
+		mmcr->mmcr0 |= MMCR0_PMCjCE;
 	/* If we're not using PMC 5 or 6, freeze them */
 	if (!(pmc_inuse & (BIT(5) | BIT(6))))
-		r0 |= MMCR0_FC56;
-	if (isa31)
-		r0 |= MMCR0_PMCCEXT | MMCR0_C56RUN;
-
-	mmcr->mmcr0 = r0;
+		mmcr->mmcr0 |= MMCR0_FC56;
 	mmcr->mmcr1 = r1;
 	mmcr->mmcr2 = r2;
 	mmcr->mmcr3 = r3;
@@ -269,23 +357,61 @@ int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
 	return __dts_constraint(p, event, maskp, valp, config1);
 }
 
+/*
+ * KUnit: decode each event as its event_init does, scheduled as the code
+ * given, then compute_mmcr.  An event that does not decode is refused.
+ */
 int dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev, unsigned int hwc[],
 	      struct mmcr_regs *mmcr, struct perf_event *pevents[])
 {
-	return __dts_mmcrs(p, event, n_ev, hwc, mmcr, pevents);
+	struct dts_event *e;
+	int i, rc;
+
+	for (i = 0; i < n_ev; i++) {
+		e = dts_event_decode(p, pevents[i], event[i], pevents[i]->hw.event_base);
+		pevents[i]->pmu_private = IS_ERR(e) ? NULL : e;
+	}
+	rc = __dts_mmcrs(p, event, n_ev, hwc, mmcr, pevents);
+	for (i = 0; i < n_ev; i++) {
+		kfree(pevents[i]->pmu_private);
+		pevents[i]->pmu_private = NULL;
+	}
+	return rc;
 }
 
+/*
+ * The callbacks read the registered tables through a pointer in a
+ * register, not each field at its own address.
+ */
 static int dts_get_constraint(u64 event, unsigned long *maskp, unsigned long *valp,
 			      u64 config1)
 {
-	return __dts_constraint(&dts_live.t, event, maskp, valp, config1);
+	const struct dts_pmu *p = &dts_live.t;
+
+	OPTIMIZER_HIDE_VAR(p);
+	return __dts_constraint(p, event, maskp, valp, config1);
 }
 
 static int dts_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
 			    struct mmcr_regs *mmcr, struct perf_event *pevents[],
 			    u32 flags)
 {
-	return __dts_mmcrs(&dts_live.t, event, n_ev, hwc, mmcr, pevents);
+	const struct dts_pmu *p = &dts_live.t;
+
+	OPTIMIZER_HIDE_VAR(p);
+	return __dts_mmcrs(p, event, n_ev, hwc, mmcr, pevents);
+}
+
+/* Decode an event core-book3s accepted: its code and alternatives */
+static int dts_event_init(struct perf_event *event)
+{
+	struct dts_event *e = dts_event_decode(&dts_live.t, event, event->hw.config,
+					       event->hw.event_base);
+
+	if (IS_ERR(e))
+		return PTR_ERR(e);
+	event->pmu_private = e;
+	return 0;
 }
 
 static void dts_disable_pmc(unsigned int pmc, struct mmcr_regs *mmcr)
@@ -399,6 +525,7 @@ static const struct power_pmu dts_power_pmu = {
 	.get_mem_weight		= isa207_get_mem_weight,
 	.disable_pmc		= dts_disable_pmc,
 	.check_attr_config	= dts_check_attr_config,
+	.event_init		= dts_event_init,
 	.capabilities		= PERF_PMU_CAP_EXTENDED_REGS,
 };
 

@@ -420,11 +420,15 @@ static void dts_compile_places(struct dts_pmu *p, u8 group[])
 	}
 	p->dw_constraint = (u64)p->pmc_shift << 8 * DTS_DW_PMC_SHIFT |
 			   (u64)p->pmc_mask << 8 * DTS_DW_PMC_MASK;
+	p->unit_shift = 0;
+	p->unit_mask = 0;
 	if (p->role[DTS_ROLE_UNIT] != DTS_PMU_NO_FIELD) {
 		const struct dts_pmu_field *f = &p->fields[p->role[DTS_ROLE_UNIT]];
 
 		p->dw_constraint |= (u64)f->shift << 8 * DTS_DW_UNIT_SHIFT |
 				    (u64)f->mask << 8 * DTS_DW_UNIT_MASK;
+		p->unit_shift = f->shift;
+		p->unit_mask = f->mask;
 	}
 	p->dw_mmcr = p->dw_constraint;
 	p->dw_constraint |= (u64)p->nc_shift << 8 * DTS_DW_NC_SHIFT;
@@ -472,6 +476,13 @@ void dts_pmu_compile(struct dts_pmu *p)
 
 	dts_compile_roles(p);
 	dts_compile_places(p, group);
+	/* what ISA 3.1 adds to every schedule (BHRBRD: unless asked for) */
+	p->mmcr0_base = 0;
+	p->mmcra_base = 0;
+	if (p->features & DTS_FEAT_ISA31) {
+		p->mmcr0_base = MMCR0_PMCCEXT | MMCR0_C56RUN;
+		p->mmcra_base = MMCRA_BHRB_DISABLE;
+	}
 
 	p->rules_restricted = 0;
 	for (i = 0; i < p->nr_rules; i++) {
@@ -491,6 +502,28 @@ void dts_pmu_compile(struct dts_pmu *p)
 		}
 		if (r->restricted_too)
 			p->rules_restricted |= dts_rule_bit(r, i);
+		p->prule[i].src = c->src;
+		p->prule[i].rot = c->rot;
+	}
+
+	/*
+	 * What naming a counter adds: its PMC field, and for PMC=0 and the
+	 * programmable counters the NC field (restricted ones count apart)
+	 */
+	p->pmc_plain = p->programmable | BIT(0);
+	for (i = 0; i < DTS_PMU_PMC_SLOTS; i++) {
+		struct dts_pmc_adds *a = &p->pmc_adds[i];
+
+		memset(a, 0, sizeof(*a));
+		a->restricted = !(p->pmc_plain & BIT(i));
+		if (i && i <= DTS_PMU_MAX_PMC) {
+			a->mask = 2ULL << ((i - 1) * 2);
+			a->val = 1ULL << ((i - 1) * 2);
+		}
+		if (p->pmc_plain & BIT(i)) {
+			a->mask |= 8ULL << p->nc_shift;
+			a->val |= 1ULL << p->nc_shift;
+		}
 	}
 
 	/* units 6-9 are cache units, 6 the L2/L3 one */
@@ -500,19 +533,18 @@ void dts_pmu_compile(struct dts_pmu *p)
 	for (i = 0; i < DTS_NR_CSETS; i++) {
 		u32 cs = dts_cset_conds(i);
 
-		p->rules_when[i] = 0;
-		p->mask_when[i] = 0;
-		p->src_when[i] = 0;
-		p->rmask_when[i] = 0;
+		struct dts_when *w = &p->when[i];
+
+		memset(w, 0, sizeof(*w));
 		p->places_when[i] = 0;
 		for (j = 0; j < p->nr_rules; j++) {
 			if (cs & BIT(p->rules[j].cond)) {
-				p->rules_when[i] |= dts_rule_bit(&p->rules[j], j);
-				p->mask_when[i] |= p->rules[j].cmask;
+				w->rules |= dts_rule_bit(&p->rules[j], j);
+				w->mask |= p->rules[j].cmask;
 				if (p->rules[j].restricted_too)
-					p->rmask_when[i] |= p->rules[j].cmask;
+					w->rmask |= p->rules[j].cmask;
 				if (dts_rule_bit(&p->rules[j], j) < BIT(16))
-					p->src_when[i] |= p->crule[j].src;
+					w->src |= p->crule[j].src;
 			}
 		}
 		for (j = 0; j < p->nr_cplace; j++)
