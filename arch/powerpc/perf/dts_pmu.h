@@ -300,7 +300,6 @@ struct dts_dec {
 
 #define DTS_DEC_MARKED		BIT(0)	/* the group gets no SDAR mode */
 #define DTS_DEC_BHRB		BIT(1)	/* clear MMCRA[BHRBRD] */
-#define DTS_DEC_MAX		64	/* codes x counters */
 
 struct dts_event {
 	unsigned int n;
@@ -403,7 +402,7 @@ int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
 int dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev, unsigned int hwc[],
 	      struct mmcr_regs *mmcr, struct perf_event *pevents[]);
 struct dts_event *dts_event_decode(const struct dts_pmu *p, const struct perf_event *event,
-				   u64 code, unsigned int flags);
+				   u64 code, unsigned int flags, gfp_t gfp);
 int dts_alternatives(const struct dts_pmu *p, u64 event, unsigned int flags, u64 alt[]);
 u64 dts_bhrb_map(const struct dts_pmu *p, u64 branch_sample_type);
 int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev);

@@ -214,7 +214,7 @@ static bool dts_decode_one(const struct dts_pmu *p, const struct perf_event *eve
 	return true;
 }
 
-/* Add @code to @codes[@n], unless it is there; the new count */
+/* Add @code to @codes[@n], unless it is there; the new count, 0 if full */
 static unsigned int dts_add_code(u64 codes[], unsigned int n, u64 code)
 {
 	unsigned int i;
@@ -222,8 +222,9 @@ static unsigned int dts_add_code(u64 codes[], unsigned int n, u64 code)
 	for (i = 0; i < n; i++)
 		if (codes[i] == code)
 			return n;
-	if (n < MAX_EVENT_ALTERNATIVES)
-		codes[n++] = code;
+	if (n == MAX_EVENT_ALTERNATIVES)
+		return 0;
+	codes[n++] = code;
 	return n;
 }
 
@@ -232,13 +233,15 @@ static unsigned int dts_add_code(u64 codes[], unsigned int n, u64 code)
  * and every alternative core-book3s may choose for it (the alternatives
  * of an alternative too), each on every counter it can count on: one
  * counter for a code that names its PMC, each programmable one for a
- * code that does not.  ERR_PTR(-EINVAL) when nothing decodes.
+ * code that does not.  ERR_PTR(-EINVAL) when nothing decodes or when
+ * the codes are more than core-book3s keeps alternatives of one event.
  */
 struct dts_event *dts_event_decode(const struct dts_pmu *p, const struct perf_event *event,
-				   u64 code, unsigned int flags)
+				   u64 code, unsigned int flags, gfp_t gfp)
 {
 	const u64 dw = p->dw_mmcr;
 	u64 codes[MAX_EVENT_ALTERNATIVES], alt[MAX_EVENT_ALTERNATIVES];
+	unsigned long prog = p->programmable;
 	unsigned int n = 1, i, j, pmc, max = 0;
 	struct dts_event *e;
 
@@ -246,13 +249,15 @@ struct dts_event *dts_event_decode(const struct dts_pmu *p, const struct perf_ev
 	for (i = 0; i < n; i++) {
 		int k = dts_alternatives(p, codes[i], flags, alt);
 
-		for (j = 1; j < k; j++)
+		for (j = 1; j < k && n; j++)
 			n = dts_add_code(codes, n, alt[j]);
+		if (!n)
+			return ERR_PTR(-EINVAL);
 	}
 	for (i = 0; i < n; i++)
 		max += (codes[i] >> DTS_DW(dw, DTS_DW_PMC_SHIFT)) & DTS_DW(dw, DTS_DW_PMC_MASK) ?
 		       1 : hweight32(p->programmable);
-	e = kzalloc(struct_size(e, d, max), GFP_KERNEL);
+	e = kzalloc(struct_size(e, d, max), gfp);
 	if (!e)
 		return ERR_PTR(-ENOMEM);
 	for (i = 0; i < n; i++) {
@@ -261,7 +266,7 @@ struct dts_event *dts_event_decode(const struct dts_pmu *p, const struct perf_ev
 			e->n += dts_decode_one(p, event, codes[i], pmc, &e->d[e->n]);
 			continue;
 		}
-		for_each_set_bit(pmc, (const unsigned long *)&p->programmable, 32)
+		for_each_set_bit(pmc, &prog, DTS_PMU_PMC_SLOTS)
 			e->n += dts_decode_one(p, event, codes[i], pmc, &e->d[e->n]);
 	}
 	if (!e->n) {
@@ -358,55 +363,59 @@ int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
 }
 
 /*
- * KUnit: decode each event as its event_init does, scheduled as the code
- * given, then compute_mmcr.  An event that does not decode is refused.
+ * KUnit: compute_mmcr for @p.  An event a test decoded as
+ * power_pmu_event_init() does (dts_event_decode()) is used as it is; one
+ * it did not is decoded here, as the code given, for this call only (with
+ * interrupts off, as core-book3s calls this).  An event that does not
+ * decode is refused.
  */
 int dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev, unsigned int hwc[],
 	      struct mmcr_regs *mmcr, struct perf_event *pevents[])
 {
+	unsigned long mine = 0;
 	struct dts_event *e;
 	int i, rc;
 
+	if (n_ev > BITS_PER_LONG)
+		return -1;
 	for (i = 0; i < n_ev; i++) {
-		e = dts_event_decode(p, pevents[i], event[i], pevents[i]->hw.event_base);
-		pevents[i]->pmu_private = IS_ERR(e) ? NULL : e;
+		if (pevents[i]->pmu_private)
+			continue;
+		e = dts_event_decode(p, pevents[i], event[i], pevents[i]->hw.event_base,
+				     GFP_ATOMIC);
+		if (IS_ERR(e))
+			continue;
+		pevents[i]->pmu_private = e;
+		mine |= BIT(i);
 	}
 	rc = __dts_mmcrs(p, event, n_ev, hwc, mmcr, pevents);
 	for (i = 0; i < n_ev; i++) {
+		if (!(mine & BIT(i)))
+			continue;
 		kfree(pevents[i]->pmu_private);
 		pevents[i]->pmu_private = NULL;
 	}
 	return rc;
 }
 
-/*
- * The callbacks read the registered tables through a pointer in a
- * register, not each field at its own address.
- */
 static int dts_get_constraint(u64 event, unsigned long *maskp, unsigned long *valp,
 			      u64 config1)
 {
-	const struct dts_pmu *p = &dts_live.t;
-
-	OPTIMIZER_HIDE_VAR(p);
-	return __dts_constraint(p, event, maskp, valp, config1);
+	return __dts_constraint(&dts_live.t, event, maskp, valp, config1);
 }
 
 static int dts_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
 			    struct mmcr_regs *mmcr, struct perf_event *pevents[],
 			    u32 flags)
 {
-	const struct dts_pmu *p = &dts_live.t;
-
-	OPTIMIZER_HIDE_VAR(p);
-	return __dts_mmcrs(p, event, n_ev, hwc, mmcr, pevents);
+	return __dts_mmcrs(&dts_live.t, event, n_ev, hwc, mmcr, pevents);
 }
 
 /* Decode an event core-book3s accepted: its code and alternatives */
-static int dts_event_init(struct perf_event *event)
+static int dts_decode_event(struct perf_event *event)
 {
 	struct dts_event *e = dts_event_decode(&dts_live.t, event, event->hw.config,
-					       event->hw.event_base);
+					       event->hw.event_base, GFP_KERNEL);
 
 	if (IS_ERR(e))
 		return PTR_ERR(e);
@@ -525,7 +534,7 @@ static const struct power_pmu dts_power_pmu = {
 	.get_mem_weight		= isa207_get_mem_weight,
 	.disable_pmc		= dts_disable_pmc,
 	.check_attr_config	= dts_check_attr_config,
-	.event_init		= dts_event_init,
+	.decode_event		= dts_decode_event,
 	.capabilities		= PERF_PMU_CAP_EXTENDED_REGS,
 };
 

@@ -68,6 +68,17 @@ static u64 dts_test_bhrb_filter_map(u64 branch_sample_type)
 	return dts_bhrb_map(dts_test_p, branch_sample_type);
 }
 
+static int dts_test_decode_event(struct perf_event *event)
+{
+	struct dts_event *e = dts_event_decode(dts_test_p, event, event->hw.config,
+					       event->hw.event_base, GFP_KERNEL);
+
+	if (IS_ERR(e))
+		return PTR_ERR(e);
+	event->pmu_private = e;
+	return 0;
+}
+
 /* Fill @pp for @p, driven by the test callbacks (the one @p at a time) */
 void dts_test_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp)
 {
@@ -75,6 +86,7 @@ void dts_test_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp)
 	pp->get_constraint = dts_test_get_constraint;
 	pp->compute_mmcr = dts_test_compute_mmcr;
 	pp->get_alternatives = dts_test_get_alternatives;
+	pp->decode_event = dts_test_decode_event;
 	if (pp->bhrb_filter_map)
 		pp->bhrb_filter_map = dts_test_bhrb_filter_map;
 	dts_test_p = p;
@@ -1106,7 +1118,23 @@ static unsigned int __init dts_test_group_diffs(struct kunit *test, const struct
 		memset(&a, 0, sizeof(a));
 		memset(&b, 0, sizeof(b));
 		r1 = power_pmu_schedule_test(hc, ev1, pev, nev, hwc1, &a, 1);
-		r2 = power_pmu_schedule_test(dt, ev2, pev, nev, hwc2, &b, 1);
+		/*
+		 * Each event decoded once, as power_pmu_event_init() has it
+		 * done (its code and alternatives): compute_mmcr finds the
+		 * code the solver chose among them.
+		 */
+		r2 = 0;
+		for (k = 0; k < nev; k++) {
+			evs[k].hw.config = ev[k];
+			if (dt->decode_event(&evs[k]))
+				r2 = -EINVAL;
+		}
+		if (!r2)
+			r2 = power_pmu_schedule_test(dt, ev2, pev, nev, hwc2, &b, 1);
+		for (k = 0; k < nev; k++) {
+			kfree(evs[k].pmu_private);
+			evs[k].pmu_private = NULL;
+		}
 		if (!r1 && !r2)
 			(*sched)++;
 		if (r1 == r2 && !memcmp(ev1, ev2, sizeof(ev1)) &&
