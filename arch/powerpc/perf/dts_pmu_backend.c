@@ -44,6 +44,12 @@ struct dts_backend {
 };
 
 static struct dts_backend dts_live __ro_after_init;
+/*
+ * The tables the hot callbacks read, through a pointer as core-book3s
+ * reads ppmu: one load, then every field at an offset from it (the
+ * static struct's own address costs two instructions a field there).
+ */
+static const struct dts_pmu *dts_tables __ro_after_init;
 static bool dts_registered __ro_after_init;
 
 static struct attribute *dts_no_attrs[] = { NULL };
@@ -401,14 +407,14 @@ int dts_mmcrs(const struct dts_pmu *p, u64 event[], int n_ev, unsigned int hwc[]
 static int dts_get_constraint(u64 event, unsigned long *maskp, unsigned long *valp,
 			      u64 config1)
 {
-	return __dts_constraint(&dts_live.t, event, maskp, valp, config1);
+	return __dts_constraint(dts_tables, event, maskp, valp, config1);
 }
 
 static int dts_compute_mmcr(u64 event[], int n_ev, unsigned int hwc[],
 			    struct mmcr_regs *mmcr, struct perf_event *pevents[],
 			    u32 flags)
 {
-	return __dts_mmcrs(&dts_live.t, event, n_ev, hwc, mmcr, pevents);
+	return __dts_mmcrs(dts_tables, event, n_ev, hwc, mmcr, pevents);
 }
 
 /* Decode an event core-book3s accepted: its code and alternatives */
@@ -646,9 +652,12 @@ int __init dts_pmu_register(struct dts_parse *ps)
 
 	PERF_REG_EXTENDED_MASK = b->t.features & DTS_FEAT_ISA31 ?
 				 PERF_REG_PMU_MASK_31 : PERF_REG_PMU_MASK_300;
+	dts_tables = &b->t;
 	rc = register_power_pmu(&b->pmu);
-	if (rc)
+	if (rc) {
+		dts_tables = NULL;
 		goto fail;
+	}
 	dts_registered = true;
 	/* the format attributes hold the strings: the arrays are not kept */
 	kfree(ps->fmt_names);
