@@ -44,18 +44,16 @@ def name(what):
 def schedule(text, pre):
     """The dts_bench_schedule_path figures of one boot, keys prefixed:
     host time (ns per call) and guest instructions per call (PMC5)."""
-    for m in re.finditer(r"bench_(schedule_\d+|get_constraint|compute_mmcr_6): hand-coded (\d+) ns, "
-                         r"dt (\d+) ns, ratio ([0-9.]+)", text):
-        what = name(m.group(1))
-        kv.extend([(pre + "%s handcoded ns" % what, m.group(2)),
-                   (pre + "%s dt ns" % what, m.group(3)),
-                   (pre + "%s ratio" % what, m.group(4))])
-    for m in re.finditer(r"bench_(schedule_\d+|get_constraint|compute_mmcr_6)_insn: hand-coded "
-                         r"([0-9.]+) insns, dt ([0-9.]+) insns, ratio ([0-9.]+)", text):
-        what = name(m.group(1))
-        kv.extend([(pre + "%s handcoded insns" % what, m.group(2)),
-                   (pre + "%s dt insns" % what, m.group(3)),
-                   (pre + "%s insn ratio" % what, m.group(4))])
+    # (line suffix, number, unit, ratio key): whole ns, instructions with decimals
+    for sfx, num, unit, rkey in (("", r"\d+", "ns", "ratio"),
+                                 ("_insn", r"[0-9.]+", "insns", "insn ratio")):
+        for m in re.finditer(r"bench_(schedule_\d+|get_constraint|compute_mmcr_6)%s: hand-coded "
+                             r"(%s) %s, dt (%s) %s, ratio ([0-9.]+)" % (sfx, num, unit, num, unit),
+                             text):
+            what = name(m.group(1))
+            kv.extend([(pre + "%s handcoded %s" % (what, unit), m.group(2)),
+                       (pre + "%s dt %s" % (what, unit), m.group(3)),
+                       (pre + "%s %s" % (what, rkey), m.group(4))])
     grab(text, pre, (("schedule loops", r"bench_schedule_loops: (.*)"),))
 
 
