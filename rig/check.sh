@@ -74,35 +74,72 @@ for p in "${pl[@]}"; do
 	grep -q '^Signed-off-by: ' "$p" || fail "no Signed-off-by: $(basename "$p")"
 done
 
-# 4. every prefix builds (a prefix that touches only Documentation/, tools/
-#    or MAINTAINERS builds the kernel its predecessor built; the full series
-#    is built by make test and below).
+# 4. every prefix builds, and builds what it adds: each kernel C file a
+#    patch adds or changes (and each .dts/.dtso it adds) has its object
+#    made by that prefix's build (newer than the build's start).  A patch
+#    with no kernel C (Documentation/, tools/, MAINTAINERS, a binding, a
+#    header alone) says so: "no kernel C" is not "builds".  No patch
+#    changes more than 800 lines of C (.c and .h).
 T=$B/bisect
 [ -d "$T" ] || $GIT -C "$B/linux" worktree add -q --detach "$T" base
 for i in $(seq 1 ${#pl[@]}); do
 	p=${pl[$((i - 1))]}
-	if ! grep -E '^diff --git a/' "$p" | grep -qvE ' a/(Documentation/|tools/|MAINTAINERS)'; then
-		pass "prefix $i builds (touches no kernel sources)"
+	name=$(basename "$p")
+	clines=$(awk '/^diff --git /{c = ($3 ~ /\.[ch]$/)} c && /^[-+]/ && !/^(---|\+\+\+) /{n++} END{print n+0}' "$p")
+	[ "$clines" -le 800 ] || fail "$name: $clines changed lines of C (.c, .h), over 800"
+	# the objects this patch must make: kernel .c files, .dts/.dtso files
+	mapfile -t srcs < <(grep -E '^\+\+\+ b/' "$p" | sed 's#^+++ b/##' |
+		grep -vE '^(Documentation|tools|scripts)/' | grep -E '\.(c|dts|dtso)$' || true)
+	if [ ${#srcs[@]} -eq 0 ] &&
+	   ! grep -E '^diff --git a/' "$p" | grep -qvE ' a/(Documentation/|tools/|MAINTAINERS)'; then
+		pass "prefix $i: no kernel C (Documentation/, tools/, MAINTAINERS only)"
 		continue
 	fi
 	if [ "$i" -eq ${#pl[@]} ]; then
+		src=$P obj=$B/obj/patched
+	else
+		src=$T obj=$B/obj/bisect
+	fi
+	stamp=$R/bisect-$i.stamp
+	if [ "$i" -eq ${#pl[@]} ]; then
+		touch "$stamp"; sleep 1
 		# the whole series: the patched tree make test builds too
-		bash "$top/rig/build-kernel.sh" "$P" "$B/obj/patched" "$top/rig/patched.config" \
+		bash "$top/rig/build-kernel.sh" "$P" "$obj" "$top/rig/patched.config" \
 			> "$R/bisect-$i.log" 2>&1
 	else
 		(cd "$T" && $GIT am --abort >/dev/null 2>&1; $GIT checkout -q --detach base &&
 		 $GIT reset -q --hard && $GIT am -q "${pl[@]:0:$i}") > "$R/bisect-$i.log" 2>&1 &&
-		bash "$top/rig/build-kernel.sh" "$T" "$B/obj/bisect" "$top/rig/patched.config" \
+		touch "$stamp" && sleep 1 &&
+		bash "$top/rig/build-kernel.sh" "$T" "$obj" "$top/rig/patched.config" \
 			>> "$R/bisect-$i.log" 2>&1
 	fi
 	rc=$?	# the build's (or git am's) exit status decides, then its warnings
 	if [ $rc -ne 0 ]; then
 		fail "prefix $i does not build (exit $rc, build/check/bisect-$i.log)"
 		tail -20 "$R/bisect-$i.log"
+		continue
 	elif grep -E '(warning|Warning|WARNING)' "$R/bisect-$i.log"; then
 		fail "prefix $i: build warnings"
+		continue
+	fi
+	made=() missing=()
+	for f in "${srcs[@]}"; do
+		case $f in
+		*.c) o=${f%.c}.o ;;
+		*.dts) o=${f%.dts}.dtb.o ;;
+		*.dtso) o=${f%.dtso}.dtbo.o ;;
+		esac
+		if [ "$obj/$o" -nt "$stamp" ]; then made+=("$(basename "$o")"); else missing+=("$o"); fi
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		fail "prefix $i builds, but not what $name adds or changes: ${missing[*]}"
+	elif [ ${#made[@]} -eq 0 ]; then
+		# a header, Makefile or Kconfig change: built by what includes it
+		pass "prefix $i builds (no object of its own: $(grep -E '^\+\+\+ b/' "$p" |
+			sed 's#^+++ b/##' | grep -vE '^(Documentation|tools)/|^MAINTAINERS$' |
+			xargs -n1 basename | tr '\n' ' ' | sed 's/ $//'))"
 	else
-		pass "prefix $i builds"
+		pass "prefix $i builds ${made[*]}"
 	fi
 done
 
@@ -205,7 +242,7 @@ done
 # 8. the events generator: the POWER10 and POWER9 perf JSON (read from the
 #    tree, not copied) through it, merged into that CPU's description,
 #    validated; and its error paths (clear message, exit 1, no output file).
-gen=$P/arch/powerpc/tools/pmu-json-to-dts.py
+gen=$top/rig/pmu-json-to-dts.py
 if [ -f "$gen" ]; then
 	G=$R/gen
 	for cpu in power10 power9; do

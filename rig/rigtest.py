@@ -270,6 +270,13 @@ CASES = [
      "selftests_diff", "1"),
     ("retry after a failure", retry, None, "emulator_retries", "1"),
     ("new test fails", fail_at("fw", NEW, "7"), "new test " + NEW, "new_tests_fail", "1"),
+    # a new test of what the CPU lacks skips on stock and every patched boot
+    ("new test skips, stock too", both(*[result(b, NEW, ["[SKIP] Test skipped on line 7"],
+                                                "skip", "0") for b in P10]),
+     None, "new_tests_fail", "0"),
+    ("new test skips, stock passes", both(*[result(b, NEW, ["[SKIP] Test skipped on line 7"],
+                                                   "skip", "0") for b in P10[1:]]),
+     "new test " + NEW, "new_tests_fail", "1"),
     ("KUnit suite missing", drop("dt", "dts_pmu_equiv"), "kunit suites on dt",
      "kunit_suites_missing", "1"),
     ("KUnit case missing", drop("dt9", "dts_pmu_parser_case5"), "kunit suites on dt9",

@@ -332,7 +332,9 @@ struct dts_parse {
 	unsigned int nr_formats;
 };
 
-/* dts_pmu_desc.c */
+struct perf_event;
+
+/* dts_pmu_prop.c: properties, errors, node names */
 __printf(3, 4) int dts_bad(struct dts_parse *ps, const struct device_node *np,
 			   const char *fmt, ...);
 int dts_get_u32(struct dts_parse *ps, const struct device_node *np, const char *name,
@@ -344,16 +346,39 @@ int dts_get_u64_list(struct dts_parse *ps, const struct device_node *np,
 int dts_get_string(struct dts_parse *ps, const struct device_node *np,
 		   const char *name, const char **str, bool required);
 bool dts_name_ok(const char *s, size_t max);
+/* node name patterns, for dts_name_matches() and dts_node_is() */
+#define DTS_PAT_FIELD	"=field"	/* [A-Za-z][A-Za-z0-9_]* */
+#define DTS_PAT_LOWER	"=lower"	/* [a-z0-9][a-z0-9-]* */
+#define DTS_PAT_EVENT	"=event"	/* [A-Za-z0-9][A-Za-z0-9_.-]* */
+#define DTS_PAT_PMC	"=pmc"		/* pmc[1-6] */
+#define DTS_PAT_MMCR	"=mmcr"		/* mmcr[0-3a] */
+#define DTS_PAT_RESTR	"=restricted"	/* restricted-counters-[1-6] */
+bool dts_name_matches(const char *name, const char *pat);
+bool dts_node_is(const struct device_node *np, const char *pat);
+
+/* dts_pmu_shape.c */
+int dts_pmu_check_shape(struct dts_parse *ps, const struct device_node *np);
+
+/* dts_pmu_desc.c */
+int dts_parse_pmu(struct dts_parse *ps, const struct device_node *np);
 int dts_parse_condition(struct dts_parse *ps, const struct device_node *np, u8 *cond);
 int dts_parse_encoding(struct dts_parse *ps, const struct device_node *np, u8 *enc);
-int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_node *np);
-extern const char * const dts_form_names[DTS_FORM_MAX];
-int dts_pmu_forms(const struct dts_parse *ps, const char *platform, char *buf, size_t size);
 int dts_pmu_check_cpu(struct dts_parse *ps, const struct dts_pmu *p, bool isa31);
 extern const char * const dts_mmcr_names[DTS_PMU_MAX_MMCR];
 extern const char * const dts_encoding_names[DTS_ENC_MAX + 1];
 extern const char * const dts_cond_names[DTS_COND_MAX + 1];
 
+/* dts_pmu_verify.c */
+int dts_pmu_check_fields(struct dts_parse *ps, const struct device_node *np);
+void dts_compile_roles(struct dts_pmu *p);
+int dts_check_code(struct dts_parse *ps, const struct device_node *np,
+		   const char *what, u64 code);
+int dts_check_hidden(struct dts_parse *ps, const struct device_node *np,
+		     const char *what, u64 code);
+int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev);
+int dts_code_attr(const struct dts_pmu *p, u64 code);
+
+/* dts_pmu_events.c */
 /* perf branch filters, in the order the hand-coded backends test them */
 enum {
 	DTS_BR_ANY, DTS_BR_ANY_RETURN, DTS_BR_IND_CALL, DTS_BR_COND, DTS_BR_CALL,
@@ -362,8 +387,6 @@ enum {
 
 extern const char * const dts_branch_names[DTS_BR_MAX];
 extern const u64 dts_branch_types[DTS_BR_MAX];
-
-/* dts_pmu_events.c */
 extern const char * const dts_generic_names[DTS_PMU_NR_GENERIC];
 extern const char * const dts_cache_names[PERF_COUNT_HW_CACHE_MAX];
 int dts_parse_format(struct dts_parse *ps, const struct device_node *np);
@@ -377,24 +400,12 @@ void dts_parse_free(struct dts_parse *ps);
 /* dts_pmu_rules.c */
 int dts_parse_constraints(struct dts_parse *ps, const struct device_node *pmu_np);
 
-/* dts_pmu_shape.c: node name patterns */
-#define DTS_PAT_FIELD	"=field"	/* [A-Za-z][A-Za-z0-9_]* */
-#define DTS_PAT_LOWER	"=lower"	/* [a-z0-9][a-z0-9-]* */
-#define DTS_PAT_EVENT	"=event"	/* [A-Za-z0-9][A-Za-z0-9_.-]* */
-#define DTS_PAT_PMC	"=pmc"		/* pmc[1-6] */
-#define DTS_PAT_MMCR	"=mmcr"		/* mmcr[0-3a] */
-#define DTS_PAT_RESTR	"=restricted"	/* restricted-counters-[1-6] */
-int dts_pmu_check_shape(struct dts_parse *ps, const struct device_node *np);
-bool dts_node_is(const struct device_node *np, const char *pat);
-
 /* dts_pmu_compile.c */
-int dts_pmu_check_fields(struct dts_parse *ps, const struct device_node *np);
+int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_node *np);
+extern const char * const dts_form_names[DTS_FORM_MAX];
+int dts_pmu_forms(const struct dts_parse *ps, const char *platform, char *buf, size_t size);
 void dts_pmu_compile(struct dts_pmu *p);
 int dts_pmu_check_compiled(struct dts_parse *ps, const struct device_node *np);
-int dts_check_code(struct dts_parse *ps, const struct device_node *np,
-		   const char *what, u64 code);
-int dts_check_hidden(struct dts_parse *ps, const struct device_node *np,
-		     const char *what, u64 code);
 
 /* dts_pmu_backend.c */
 int dts_constraint(const struct dts_pmu *p, u64 event, unsigned long *maskp,
@@ -405,8 +416,6 @@ struct dts_event *dts_event_decode(const struct dts_pmu *p, const struct perf_ev
 				   u64 code, unsigned int flags, gfp_t gfp);
 int dts_alternatives(const struct dts_pmu *p, u64 event, unsigned int flags, u64 alt[]);
 u64 dts_bhrb_map(const struct dts_pmu *p, u64 branch_sample_type);
-int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev);
-int dts_code_attr(const struct dts_pmu *p, u64 code);
 void dts_fill_power_pmu(const struct dts_pmu *p, struct power_pmu *pp);
 int dts_pmu_register(struct dts_parse *ps);
 const struct dts_pmu *dts_pmu_live(void);
@@ -433,10 +442,11 @@ int dts_check_against_builtin(const struct dts_parse *fwps, const u8 *blob, cons
 /*
  * POWER10 threshold compare: take an 18-bit number N, clamped to 261120,
  * and shift it right 2 places, incrementing the exponent, until it fits in
- * 8 bits; the result is exponent << 8 | mantissa.  A mantissa whose upper
- * two bits are zero with a non-zero exponent is invalid (-1).
+ * 8 bits; the result is exponent << 8 | mantissa.  With a non-zero
+ * exponent the last shift leaves bit 6 or 7 of the mantissa set, so every
+ * value encodes.
  */
-static __always_inline s64 dts_thresh_cmp_p10(u64 value)
+static __always_inline u64 dts_thresh_cmp_p10(u64 value)
 {
 	unsigned int exp = 0;
 
@@ -448,25 +458,19 @@ static __always_inline s64 dts_thresh_cmp_p10(u64 value)
 		exp++;
 		value >>= 2;
 	}
-	if (!(value & 0xc0) && exp)
-		return -1;
 	return (exp << 8) | value;
 }
 
 /*
  * A field's or rule's source value, encoded; false if it cannot be.  Like
- * isa207's thresh_cmp_val(), an invalid POWER10 value encodes as zero (a
- * rule refuses it), an invalid POWER9 one as itself.
+ * isa207's, an invalid POWER9 value encodes as itself (a rule refuses it).
  */
 static __always_inline bool dts_encode(u8 encoding, u64 raw, u64 *out)
 {
-	s64 v;
-
 	switch (encoding) {
 	case DTS_ENC_THRESH_CMP_P10:
-		v = dts_thresh_cmp_p10(raw);
-		*out = v < 0 ? 0 : v;
-		return v >= 0;
+		*out = dts_thresh_cmp_p10(raw);
+		return true;
 	case DTS_ENC_THRESH_CMP_P9:
 		/* 3-bit exponent, 7-bit mantissa as given; upper 2 bits needed */
 		*out = raw;

@@ -464,38 +464,6 @@ static int dts_get_alternatives(u64 event, unsigned int flags, u64 alt[])
 	return dts_alternatives(&dts_live.t, event, flags, alt);
 }
 
-/*
- * The reserved values isa3XX_check_attr_config() knows, read where the
- * verifier holds the sampling and threshold fields to (dts_checked[]).
- */
-int dts_attr_config(const struct dts_pmu *p, struct perf_event *ev)
-{
-	u64 val = (ev->attr.config >> EVENT_SAMPLE_SHIFT) & EVENT_SAMPLE_MASK;
-
-	/* a sample mode the description says the hardware reserves */
-	if (p->reserved_sample && val == p->reserved_sample)
-		return -EINVAL;
-	return isa3XX_check_attr_config(ev);
-}
-
-/*
- * The same for a code perf never passes through check_attr_config: a
- * generic or cache event (attr.config is then an index) or an alternative
- * (chosen after the check).  0, -EINVAL if refused, or -ENOMEM.
- */
-int dts_code_attr(const struct dts_pmu *p, u64 code)
-{
-	struct perf_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
-	int rc;
-
-	if (!ev)
-		return -ENOMEM;
-	ev->attr.config = code;
-	rc = dts_attr_config(p, ev);
-	kfree(ev);
-	return rc;
-}
-
 static int dts_check_attr_config(struct perf_event *ev)
 {
 	return dts_attr_config(&dts_live.t, ev);

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Reading an "ibm,power-pmu" description into struct dts_pmu.
- *
- * The reader is a verifier: every property is checked as it is read, and
- * a description the backend could not execute safely is refused with one
- * message naming the node and the property.  Nothing here knows perf's
- * scheduling; dts_pmu_compile.c checks the fields against each other and
- * turns them into the tables the backend runs.
+ * The PMU node's own properties of an "ibm,power-pmu" description: its
+ * name, its counters and control registers, the fields of its raw event
+ * code and its ISA level, each checked against the hardware as it is
+ * read.  dts_pmu_verify.c then holds the fields against each other and
+ * against the bits the kernel owns.
  */
 
 #define pr_fmt(fmt)	"dts-pmu: " fmt
@@ -54,136 +52,6 @@ const char * const dts_encoding_names[DTS_ENC_MAX + 1] = {
 const char * const dts_cond_names[DTS_COND_MAX + 1] = {
 	"always", "marked", "threshold", "l1", "bhrb", "cache", "radix", "unit6",
 };
-
-/* Record the first error, naming @np; returns -EINVAL */
-int dts_bad(struct dts_parse *ps, const struct device_node *np, const char *fmt, ...)
-{
-	int n = 0;
-	va_list args;
-
-	if (ps->err[0])
-		return -EINVAL;		/* keep the first error */
-	if (np)
-		n = scnprintf(ps->err, sizeof(ps->err), "%pOF: ", np);
-	va_start(args, fmt);
-	vscnprintf(ps->err + n, sizeof(ps->err) - n, fmt, args);
-	va_end(args);
-	return -EINVAL;
-}
-
-int dts_get_u32(struct dts_parse *ps, const struct device_node *np,
-		const char *name, u32 *val, u32 min, u32 max, bool required)
-{
-	int len;
-
-	if (!of_find_property(np, name, &len)) {
-		if (required)
-			return dts_bad(ps, np, "missing property %s", name);
-		return -ENOENT;
-	}
-	if (len != sizeof(u32))
-		return dts_bad(ps, np, "%s: %d bytes, expected one cell", name, len);
-	of_property_read_u32(np, name, val);
-	if (*val < min || *val > max)
-		return dts_bad(ps, np, "%s = %u, outside %u..%u", name, *val, min, max);
-	return 0;
-}
-
-/*
- * 64-bit values come in one of two cell forms, the same throughout a
- * description: <hi lo>, or skiboot's dt_add_property_u64s() form <0 hi 0
- * lo>.  A list in one form can read as a valid list in the other, so the
- * form is not guessed per property: it is the form of constraints/nc's
- * mask, and a value in the other form is refused (a single value may also
- * be one cell: dts_get_u64()).
- */
-static int dts_cells(struct dts_parse *ps, const struct device_node *np,
-		     const char *name, const __be32 *c, int len, u64 *vals, int max)
-{
-	int size = ps->pmu->four_cells ? 16 : 8, i, n;
-
-	if (len <= 0 || len % size)
-		return dts_bad(ps, np, "%s: %d bytes, not %s 64-bit values (the form of nc's mask)",
-			       name, len, ps->pmu->four_cells ? "<0 hi 0 lo>" : "<hi lo>");
-	n = len / size;
-	if (n > max)
-		return dts_bad(ps, np, "%s: %d values, at most %d", name, n, max);
-	for (i = 0; i < n; i++, c += size / 4) {
-		if (!ps->pmu->four_cells) {
-			vals[i] = (u64)be32_to_cpup(c) << 32 | be32_to_cpup(c + 1);
-			continue;
-		}
-		/* <0 hi 0 lo>: each half in the second cell of its pair */
-		if (c[0] || c[2])
-			return dts_bad(ps, np, "%s: four-cell value with a half over 32 bits",
-				       name);
-		vals[i] = (u64)be32_to_cpup(c + 1) << 32 | be32_to_cpup(c + 3);
-	}
-	return n;
-}
-
-/*
- * A 64-bit value, in the description's cell form, or in one cell: skiboot's
- * pmu_dts node gives a value whose high half is 0 that way (event codes,
- * event masks), and one cell read as one value is not ambiguous.
- */
-int dts_get_u64(struct dts_parse *ps, const struct device_node *np,
-		const char *name, u64 *val, bool required)
-{
-	const __be32 *c;
-	int len, n;
-
-	c = of_get_property(np, name, &len);
-	if (!c) {
-		if (required)
-			return dts_bad(ps, np, "missing property %s", name);
-		return -ENOENT;
-	}
-	if (len == sizeof(*c)) {
-		*val = be32_to_cpup(c);
-		ps->forms |= BIT(DTS_FORM_ONE_CELL);
-		return 0;
-	}
-	n = dts_cells(ps, np, name, c, len, val, 1);
-	return n < 0 ? n : 0;
-}
-
-/* A list of 64-bit values; returns the count */
-int dts_get_u64_list(struct dts_parse *ps, const struct device_node *np,
-		     const char *name, u64 *vals, int max)
-{
-	const __be32 *c;
-	int len;
-
-	c = of_get_property(np, name, &len);
-	if (!c)
-		return dts_bad(ps, np, "missing property %s", name);
-	return dts_cells(ps, np, name, c, len, vals, max);
-}
-
-int dts_get_string(struct dts_parse *ps, const struct device_node *np,
-		   const char *name, const char **str, bool required)
-{
-	int len;
-	const char *s = of_get_property(np, name, &len);
-
-	if (!s) {
-		if (required)
-			return dts_bad(ps, np, "missing property %s", name);
-		return -ENOENT;
-	}
-	if (len < 1 || strnlen(s, len) != len - 1)
-		return dts_bad(ps, np, "%s: not a single string", name);
-	*str = s;
-	return 0;
-}
-
-bool dts_name_ok(const char *s, size_t max)
-{
-	size_t len = strlen(s);
-
-	return len > 0 && len < max;
-}
 
 /*
  * core-book3s drives every counter and control register of the PMU: one
@@ -555,44 +423,35 @@ static int dts_parse_fields(struct dts_parse *ps, const struct device_node *np)
 	}
 	if (!rc)
 		rc = dts_supply_linux_fields(ps, fn);
-	if (!rc)
-		rc = dts_pmu_check_fields(ps, fn);
 	of_node_put(fn);
 	return rc;
 }
 
 /*
- * Parse, verify and compile one "ibm,power-pmu" node into @p.  On error
- * ps->err says what was wrong, and nothing is kept.
+ * The PMU node's name, counters, registers, fields and features, read
+ * into ps->pmu.
  */
-int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_node *np)
+int dts_parse_pmu(struct dts_parse *ps, const struct device_node *np)
 {
+	struct dts_pmu *p = ps->pmu;
 	const char *name;
 	u32 v;
 	int rc;
 
-	memset(ps, 0, sizeof(*ps));
-	memset(p, 0, sizeof(*p));
-	memset(p->role, DTS_PMU_NO_FIELD, sizeof(p->role));
-	ps->pmu = p;
-
-	rc = dts_pmu_check_shape(ps, np);
-	if (rc)
-		goto fail;
 	rc = dts_get_string(ps, np, "pmu-name", &name, true);
 	if (!rc && !dts_name_ok(name, sizeof(p->name)))
 		rc = dts_bad(ps, np, "pmu-name longer than %zu characters", sizeof(p->name) - 1);
 	if (rc)
-		goto fail;
+		return rc;
 	strscpy(p->name, name, sizeof(p->name));
 
 	rc = dts_get_u32(ps, np, "nr_pmc", &v, 1, DTS_PMU_MAX_PMC, true);
 	if (rc)
-		goto fail;
+		return rc;
 	p->nr_pmc = v;
 	rc = dts_get_u32(ps, np, "nr_mmcr", &v, 1, DTS_PMU_MAX_MMCR, true);
 	if (rc)
-		goto fail;
+		return rc;
 	p->nr_mmcr = v;
 
 	rc = dts_parse_sprs(ps, np);
@@ -603,72 +462,5 @@ int dts_pmu_parse(struct dts_parse *ps, struct dts_pmu *p, const struct device_n
 	/* reserved-sample-value before the codes the kernel checks with it */
 	if (!rc)
 		rc = dts_parse_features(ps, np);
-	if (!rc)
-		rc = dts_parse_constraints(ps, np);
-	if (!rc)
-		rc = dts_parse_format(ps, np);
-	if (!rc)
-		rc = dts_parse_events(ps, np);
-	if (!rc)
-		rc = dts_parse_cache_events(ps, np);
-	if (!rc)
-		rc = dts_parse_bhrb(ps, np);
-	if (!rc)
-		rc = dts_parse_denied(ps, np);
-	if (rc)
-		goto fail;
-	dts_pmu_compile(p);
-	rc = dts_pmu_check_compiled(ps, np);
-	if (rc)
-		goto fail;
-	return 0;
-
-fail:
-	if (rc == -ENOMEM && !ps->err[0])
-		dts_bad(ps, np, "out of memory");
-	dts_parse_free(ps);
-	return rc ?: -EINVAL;
-}
-
-/* The forms in a verdict (the debugfs check file) */
-const char * const dts_form_names[DTS_FORM_MAX] = {
-	[DTS_FORM_GENERIC_COMPAT] = "form:generic-compatible",
-	[DTS_FORM_ONE_CELL] = "form:one-cell",
-	[DTS_FORM_ISA31_FROM_MMCR3] = "form:isa31-from-mmcr3",
-	[DTS_FORM_LINUX_FIELDS] = "form:linux-fields",
-};
-
-/*
- * The forms of skiboot's pmu_dts node @ps read (enum dts_pmu_form) and
- * what the binding has instead, for the caller's one warning; @platform names the specific
- * compatible, if known.  The number of characters written to @buf.
- */
-int __init dts_pmu_forms(const struct dts_parse *ps, const char *platform, char *buf,
-			 size_t size)
-{
-	static const char * const fix[DTS_FORM_MAX] = {
-		[DTS_FORM_ONE_CELL] =
-			"a 64-bit value in one cell: write it in the form of nc's mask",
-		[DTS_FORM_ISA31_FROM_MMCR3] =
-			"ISA 3.1 told by mmcr3 alone: add mmcr0-pmccext, mmcra-bhrbrd and sier2-sier3",
-		[DTS_FORM_LINUX_FIELDS] =
-			"no EBB or BHRB field: add them (bits 63, 62) and IFM's condition = <4>",
-	};
-	unsigned int i;
-	int n = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < DTS_FORM_MAX; i++) {
-		if (!(ps->forms & BIT(i)))
-			continue;
-		if (n)
-			n += scnprintf(buf + n, size - n, "; ");
-		if (i == DTS_FORM_GENERIC_COMPAT)
-			n += scnprintf(buf + n, size - n,
-				       "compatible \"ibm,power-pmu\" alone: put \"ibm,%s-pmu\" before it",
-				       platform ?: "power<N>");
-		else
-			n += scnprintf(buf + n, size - n, "%s", fix[i]);
-	}
-	return n;
+	return rc;
 }

@@ -202,49 +202,6 @@ static const struct dts_node_shape dts_pmu_nodes[] = {
 	{ }
 };
 
-/* Every character of @s after the first alphanumeric or in @extra */
-static bool dts_name_rest(const char *s, const char *extra)
-{
-	for (s++; *s; s++)
-		if (!isalnum(*s) && !strchr(extra, *s))
-			return false;
-	return true;
-}
-
-/* Does @name match @pat, a name or a DTS_PAT_* pattern? */
-static bool dts_name_matches(const char *name, const char *pat)
-{
-	if (pat[0] != '=')
-		return !strcmp(name, pat);
-	if (!strcmp(pat, DTS_PAT_FIELD))
-		return isalpha(name[0]) && dts_name_rest(name, "_");
-	if (!strcmp(pat, DTS_PAT_EVENT))
-		return isalnum(name[0]) && dts_name_rest(name, "_.-");
-	if (!strcmp(pat, DTS_PAT_LOWER)) {
-		if (!islower(*name) && !isdigit(*name))
-			return false;
-		for (; *name; name++)
-			if (!islower(*name) && !isdigit(*name) && *name != '-')
-				return false;
-		return true;
-	}
-	if (!strcmp(pat, DTS_PAT_PMC))
-		return strlen(name) == 4 && !strncmp(name, "pmc", 3) &&
-		       name[3] >= '1' && name[3] <= '6';
-	if (!strcmp(pat, DTS_PAT_MMCR))
-		return strlen(name) == 5 && !strncmp(name, "mmcr", 4) &&
-		       strchr("0123a", name[4]);
-	/* DTS_PAT_RESTR */
-	return strlen(name) == 21 && !strncmp(name, "restricted-counters-", 20) &&
-	       name[20] >= '1' && name[20] <= '6';
-}
-
-/* Is @np a node the parser reads as a @pat (a DTS_PAT_* pattern)? */
-bool dts_node_is(const struct device_node *np, const char *pat)
-{
-	return dts_name_matches(of_node_full_name(np), pat);
-}
-
 /* Printable strings, each NUL-terminated; @one: exactly one */
 static bool dts_strings_ok(const char *s, int len, bool one)
 {

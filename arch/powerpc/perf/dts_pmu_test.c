@@ -17,8 +17,6 @@
  * description of that CPU, and on a POWER10 one for a CPU no kernel table
  * knows, give exactly what isa207_get_constraint() and the hand-coded
  * compute_mmcr give, for perf's JSON events, random codes and groups.
- *
- * dts_pmu_ebb: a forked task keeps no EBB state of its parent.
  */
 
 #include <kunit/of.h>
@@ -27,17 +25,13 @@
 #include <linux/of.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
-#include <linux/sched/task.h>
 #include <linux/slab.h>
-#include <linux/thread_info.h>
 #include <asm/cputable.h>
 #include <asm/reg.h>
 
 #include "isa207-common.h"	/* and internal.h */
 #include "dts_pmu.h"
 #include "dts_pmu_test.h"
-
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 /*
  * The description the test callbacks below read: a struct power_pmu's
@@ -1117,7 +1111,7 @@ static unsigned int __init dts_test_group_diffs(struct kunit *test, const struct
 		memset(hwc2, 0, sizeof(hwc2));
 		memset(&a, 0, sizeof(a));
 		memset(&b, 0, sizeof(b));
-		r1 = power_pmu_schedule_test(hc, ev1, pev, nev, hwc1, &a, 1);
+		r1 = power_pmu_schedule_test(hc, ev1, pev, nev, hwc1, &a);
 		/*
 		 * Each event decoded once, as power_pmu_event_init() has it
 		 * done (its code and alternatives): compute_mmcr finds the
@@ -1130,7 +1124,7 @@ static unsigned int __init dts_test_group_diffs(struct kunit *test, const struct
 				r2 = -EINVAL;
 		}
 		if (!r2)
-			r2 = power_pmu_schedule_test(dt, ev2, pev, nev, hwc2, &b, 1);
+			r2 = power_pmu_schedule_test(dt, ev2, pev, nev, hwc2, &b);
 		for (k = 0; k < nev; k++) {
 			kfree(evs[k].pmu_private);
 			evs[k].pmu_private = NULL;
@@ -1881,86 +1875,6 @@ static void __init dts_test_rfc_node(struct kunit *test)
 		   parse + differs, parse, differs, ps->forms);
 }
 
-/* The EBB and PMU state a task keeps in its thread_struct */
-struct dts_ebb_state {
-	unsigned long ebbrr, ebbhr, bescr, siar, sdar, sier, mmcr2, mmcr3;
-	unsigned long sier2, sier3;
-	unsigned int mmcr0, used_ebb;
-};
-
-static void dts_ebb_get(const struct thread_struct *t, struct dts_ebb_state *s)
-{
-	s->ebbrr = t->ebbrr;
-	s->ebbhr = t->ebbhr;
-	s->bescr = t->bescr;
-	s->siar = t->siar;
-	s->sdar = t->sdar;
-	s->sier = t->sier;
-	s->mmcr2 = t->mmcr2;
-	s->mmcr3 = t->mmcr3;
-	s->sier2 = t->sier2;
-	s->sier3 = t->sier3;
-	s->mmcr0 = t->mmcr0;
-	s->used_ebb = t->used_ebb;
-}
-
-static void dts_ebb_set(struct thread_struct *t, const struct dts_ebb_state *s)
-{
-	t->ebbrr = s->ebbrr;
-	t->ebbhr = s->ebbhr;
-	t->bescr = s->bescr;
-	t->siar = s->siar;
-	t->sdar = s->sdar;
-	t->sier = s->sier;
-	t->mmcr2 = s->mmcr2;
-	t->mmcr3 = s->mmcr3;
-	t->sier2 = s->sier2;
-	t->sier3 = s->sier3;
-	t->mmcr0 = s->mmcr0;
-	t->used_ebb = s->used_ebb;
-}
-
-/*
- * Proves: a task duplicated by fork (arch_dup_task_struct()) starts with
- * no EBB state.  EBB events are not inherited, and the child's first
- * ebb_switch_in() would write whatever its thread_struct holds into
- * BESCR/EBBHR/EBBRR, SIAR/SDAR/SIER, MMCR0/2 and, on ISA 3.1, MMCR3,
- * SIER2 and SIER3.
- */
-static void __init dts_test_fork_clears_ebb(struct kunit *test)
-{
-	static const struct dts_ebb_state parent = {
-		.ebbrr = 0x10000100, .ebbhr = 0x10000200, .bescr = 0x80000001,
-		.siar = 0x10000300, .sdar = 0x10000400, .sier = 0x2000000,
-		.mmcr2 = 0x8000, .mmcr3 = 0x3fff, .sier2 = 0x42, .sier3 = 0x43,
-		.mmcr0 = 0x4000000, .used_ebb = 1,
-	};
-	struct task_struct *child = kunit_kzalloc(test, sizeof(*child), GFP_KERNEL);
-	struct dts_ebb_state saved, c;
-	int rc;
-
-	KUNIT_ASSERT_NOT_NULL(test, child);
-	dts_ebb_get(&current->thread, &saved);
-	dts_ebb_set(&current->thread, &parent);
-	rc = arch_dup_task_struct(child, current);
-	dts_ebb_set(&current->thread, &saved);
-	KUNIT_ASSERT_EQ(test, rc, 0);
-
-	dts_ebb_get(&child->thread, &c);
-	KUNIT_EXPECT_EQ(test, c.ebbrr, 0);
-	KUNIT_EXPECT_EQ(test, c.ebbhr, 0);
-	KUNIT_EXPECT_EQ(test, c.bescr, 0);
-	KUNIT_EXPECT_EQ(test, c.siar, 0);
-	KUNIT_EXPECT_EQ(test, c.sdar, 0);
-	KUNIT_EXPECT_EQ(test, c.sier, 0);
-	KUNIT_EXPECT_EQ(test, c.mmcr2, 0);
-	KUNIT_EXPECT_EQ(test, c.mmcr3, 0);
-	KUNIT_EXPECT_EQ(test, c.sier2, 0);
-	KUNIT_EXPECT_EQ(test, c.sier3, 0);
-	KUNIT_EXPECT_EQ(test, c.mmcr0, 0);
-	KUNIT_EXPECT_EQ(test, c.used_ebb, 0);
-}
-
 static struct kunit_case dts_pmu_parser_cases[] __initdata = {
 	KUNIT_CASE(dts_test_builtin_parses),
 	KUNIT_CASE(dts_test_tables_match),
@@ -1994,15 +1908,4 @@ static struct kunit_suite dts_pmu_equiv_suite __initdata = {
 	.test_cases = dts_pmu_equiv_cases,
 };
 
-static struct kunit_case dts_pmu_ebb_cases[] __initdata = {
-	KUNIT_CASE(dts_test_fork_clears_ebb),
-	{}
-};
-
-static struct kunit_suite dts_pmu_ebb_suite __initdata = {
-	.name = "dts_pmu_ebb",
-	.test_cases = dts_pmu_ebb_cases,
-};
-
-kunit_test_init_section_suites(&dts_pmu_parser_suite, &dts_pmu_equiv_suite,
-			       &dts_pmu_ebb_suite);
+kunit_test_init_section_suites(&dts_pmu_parser_suite, &dts_pmu_equiv_suite);

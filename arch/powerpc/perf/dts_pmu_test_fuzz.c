@@ -34,8 +34,6 @@
 #include "dts_pmu.h"
 #include "dts_pmu_test.h"
 
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
-
 static unsigned int mutants = 10000;
 module_param(mutants, uint, 0444);
 MODULE_PARM_DESC(mutants, "mutants to run, half of each built-in description");
@@ -609,7 +607,7 @@ static void dts_fz_group(struct dts_fz *z)
 		if (dts_attr_config(p, pev[i]))
 			return;
 	z->groups++;
-	rc = power_pmu_schedule_test(z->pp, ev, pev, nev, hwc, &m, 1);
+	rc = power_pmu_schedule_test(z->pp, ev, pev, nev, hwc, &m);
 	if (rc == -EINVAL)
 		dts_fz_violation(z, ev[0],
 				 "compute_mmcr failed on a group the solver accepted (%u events)",
