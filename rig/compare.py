@@ -424,6 +424,12 @@ def compare(label, BOOTS, pre, machine):
                 "equiv_unknown_cpu_events"):
         if key in dtinfo:
             summary.append((pre + key, dtinfo[key]))
+    # the built-in Power12 description against mainline's Power12 tables
+    # (dts_test_power12; its compute path needs an ISA 3.1 CPU, so POWER10)
+    if "power12_tables_equal" in dtinfo:
+        summary.append((pre + "power12_tables_equal", dtinfo["power12_tables_equal"]))
+        check(dtinfo["power12_tables_equal"] == "yes",
+              "%spower12_tables_equal: %s" % (pre, dtinfo["power12_tables_equal"]))
     diff_keys = [k for k in dtinfo if k.startswith("equiv_") and k.endswith("_diffs")]
     if diff_keys:
         summary.append((pre + "equiv_diffs", sum(int(dtinfo[k]) for k in diff_keys)))

@@ -45,6 +45,10 @@ int __init powerpc_pmu_mode(void)
 	return powerpc_pmu_mode_val;
 }
 
+#ifndef PVR_POWER12
+#define PVR_POWER12	0x0083
+#endif
+
 /* The built-in descriptions, by CPU: the only use of the PVR here */
 struct dts_builtin {
 	unsigned int pvr;
@@ -54,6 +58,7 @@ struct dts_builtin {
 
 static const struct dts_builtin dts_builtin[] __initconst = {
 #ifdef CONFIG_PPC_PMU_DT_BUILTIN
+	{ PVR_POWER12, "power12", __dtb_dts_pmu_power12_begin },
 	{ PVR_POWER11, "power11", __dtb_dts_pmu_power11_begin },
 	{ PVR_POWER10, "power10", __dtb_dts_pmu_power10_begin },
 	{ PVR_POWER9, "power9", __dtb_dts_pmu_power9_begin },

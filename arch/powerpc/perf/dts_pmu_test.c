@@ -1875,9 +1875,177 @@ static void __init dts_test_rfc_node(struct kunit *test)
 		   parse + differs, parse, differs, ps->forms);
 }
 
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Mainline's Power12 backend (arch/powerpc/perf/power12-pmu.c and
+ * power12-events-list.h), as data: what the built-in Power12 description
+ * must give.  Its callbacks are Power10's (isa207_* and bodies equal to
+ * power10-pmu.c's): its alternatives and branch filters are compared
+ * through power10_pmu_model()'s, and its compute path to Power10's.
+ */
+static int dts_p12_generic[] __initdata = {
+	[PERF_COUNT_HW_CPU_CYCLES] = 0x600f4,
+	[PERF_COUNT_HW_INSTRUCTIONS] = 0x500fa,
+	[PERF_COUNT_HW_CACHE_REFERENCES] = 0x100fc,
+	[PERF_COUNT_HW_CACHE_MISSES] = 0x400f0,
+	[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] = 0x10068,
+	[PERF_COUNT_HW_BRANCH_MISSES] = 0x27098,
+};
+
+#define DTS_C(x)	PERF_COUNT_HW_CACHE_##x
+static u64 dts_p12_cache[DTS_C(MAX)][DTS_C(OP_MAX)][DTS_C(RESULT_MAX)] __initdata = {
+	[DTS_C(L1D)] = {
+		[DTS_C(OP_READ)] = { 0x100fc, 0x3e054 },
+		[DTS_C(OP_WRITE)] = { 0, 0x300f0 },
+		[DTS_C(OP_PREFETCH)] = { 0x1002c, 0 },
+	},
+	[DTS_C(L1I)] = {
+		[DTS_C(OP_READ)] = { 0x4080, 0x200fc },
+		[DTS_C(OP_WRITE)] = { 0x3f00000001c040, -1 },
+		[DTS_C(OP_PREFETCH)] = { 0x40a0, 0 },
+	},
+	[DTS_C(LL)] = {
+		[DTS_C(OP_READ)] = { 0x10340000003c040, 0x300fe },
+		[DTS_C(OP_WRITE)] = { 0x10000046080, 0x26880 },
+		[DTS_C(OP_PREFETCH)] = { 0x100000016080, 0 },
+	},
+	[DTS_C(DTLB)] = { { 0, 0x300fc }, { -1, -1 }, { -1, -1 } },
+	[DTS_C(ITLB)] = { { 0, 0x400fc }, { -1, -1 }, { -1, -1 } },
+	[DTS_C(BPU)] = { { 0x4d05e, 0x400f6 }, { -1, -1 }, { -1, -1 } },
+	[DTS_C(NODE)] = { { -1, -1 }, { -1, -1 }, { -1, -1 } },
+};
+#undef DTS_C
+
+static const struct {
+	const char *name;
+	u64 code;
+} dts_p12_events[] __initconst = {
+	{ "cpu-cycles", 0x600f4 }, { "instructions", 0x500fa },
+	{ "branch-instructions", 0x10068 }, { "branch-misses", 0x27098 },
+	{ "cache-references", 0x100fc }, { "cache-misses", 0x400f0 },
+	{ "mem-loads", 0x35340401e0 }, { "mem-stores", 0x353c0401e0 },
+	{ "L1-dcache-load-misses", 0x3e054 }, { "L1-dcache-loads", 0x100fc },
+	{ "L1-dcache-prefetches", 0x1002c }, { "L1-dcache-store-misses", 0x300f0 },
+	{ "L1-icache-load-misses", 0x200fc }, { "L1-icache-loads", 0x4080 },
+	{ "L1-icache-prefetches", 0x40a0 }, { "LLC-load-misses", 0x300fe },
+	{ "LLC-loads", 0x10340000003c040 }, { "LLC-prefetches", 0x100000016080 },
+	{ "LLC-store-misses", 0x26880 }, { "LLC-stores", 0x10000046080 },
+	{ "branch-load-misses", 0x400f6 }, { "branch-loads", 0x4d05e },
+	{ "dTLB-load-misses", 0x300fc }, { "iTLB-load-misses", 0x400fc },
+};
+
+static const char * const dts_p12_formats[][2] __initconst = {
+	{ "event", "config:0-59" }, { "pmcxsel", "config:0-7" }, { "mark", "config:8" },
+	{ "combine", "config:10-11" }, { "unit", "config:12-15" }, { "pmc", "config:16-19" },
+	{ "cache_sel", "config:20-21" }, { "sdar_mode", "config:22-23" },
+	{ "sample_mode", "config:24-28" }, { "thresh_sel", "config:29-31" },
+	{ "thresh_stop", "config:32-35" }, { "thresh_start", "config:36-39" },
+	{ "l2l3_sel", "config:40-44" }, { "src_sel", "config:45-46" },
+	{ "invert_bit", "config:47" }, { "src_mask", "config:48-53" },
+	{ "src_match", "config:54-59" }, { "radix_scope", "config:9" },
+	{ "thresh_cmp", "config1:0-17" },
+};
+
+/* The events and formats of @ps that are not mainline's Power12 ones */
+static unsigned int __init dts_p12_names_diff(struct kunit *test, const struct dts_parse *ps)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(dts_p12_events); i++) {
+		for (j = 0; j < ps->nr_events; j++)
+			if (!strcmp(ps->ev_names[j], dts_p12_events[i].name))
+				break;
+		if (j == ps->nr_events || ps->ev_codes[j] != dts_p12_events[i].code) {
+			KUNIT_FAIL(test, "power12: event %s: mainline 0x%llx, dt %s0x%llx",
+				   dts_p12_events[i].name, dts_p12_events[i].code,
+				   j == ps->nr_events ? "none, " : "",
+				   j == ps->nr_events ? 0 : ps->ev_codes[j]);
+			n++;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(dts_p12_formats); i++) {
+		for (j = 0; j < ps->nr_formats; j++)
+			if (!strcmp(ps->fmt_names[j], dts_p12_formats[i][0]))
+				break;
+		if (j == ps->nr_formats || strcmp(ps->fmt_specs[j], dts_p12_formats[i][1])) {
+			KUNIT_FAIL(test, "power12: format %s: mainline %s, dt %s",
+				   dts_p12_formats[i][0], dts_p12_formats[i][1],
+				   j == ps->nr_formats ? "none" : ps->fmt_specs[j]);
+			n++;
+		}
+	}
+	n += ps->nr_events != ARRAY_SIZE(dts_p12_events);
+	n += ps->nr_formats != ARRAY_SIZE(dts_p12_formats);
+	return n;
+}
+
+/*
+ * Proves: the built-in Power12 description gives mainline's Power12
+ * tables: name, counters, adder fields, group constraint, BHRB depth,
+ * capabilities, generic and cache event maps, the 24 events and 19
+ * formats of sysfs, alternatives and branch filters; and, on an ISA 3.1
+ * CPU, the compute path of the Power10 model it shares: 20000 random codes
+ * through get_constraint and 4000 random groups through the solver and
+ * compute_mmcr.  Then that the comparison can fail.
+ */
+static void __init dts_test_power12(struct kunit *test)
+{
+	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	struct power_pmu *want = kunit_kzalloc(test, sizeof(*want), GFP_KERNEL);
+	unsigned int tables, names, compute = 0, sched = 0;
+	bool isa31 = cpu_has_feature(CPU_FTR_ARCH_31);
+
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	KUNIT_ASSERT_EQ_MSG(test, dts_pmu_parse_fdt(ps, p, __dtb_dts_pmu_power12_begin, "power12"),
+			    0, "%s", ps->err);
+
+	*want = *power10_pmu_model();
+	want->name = "Power12";
+	want->n_counter = 6;
+	want->add_fields = ISA207_ADD_FIELDS;
+	want->test_adder = ISA207_TEST_ADDER;
+	want->group_constraint_mask = CNST_CACHE_PMC4_MASK;
+	want->group_constraint_val = CNST_CACHE_PMC4_VAL;
+	want->bhrb_nr = 32;
+	want->capabilities = PERF_PMU_CAP_EXTENDED_REGS;
+	want->n_generic = ARRAY_SIZE(dts_p12_generic);
+	want->generic_events = dts_p12_generic;
+	want->cache_events = &dts_p12_cache;
+
+	KUNIT_EXPECT_STREQ(test, p->name, "Power12");
+	tables = dts_test_tables_diff(test, p, want, dts_p10_json_codes,
+				      ARRAY_SIZE(dts_p10_json_codes), true);
+	tables += !!strcmp(p->name, "Power12");
+	names = dts_p12_names_diff(test, ps);
+	dts_parse_free(ps);
+	if (isa31) {
+		dts_test_model(test);	/* the running CPU's model: Power10's */
+		compute = dts_test_count_diffs(p, 20000) +
+			  dts_test_group_diffs(test, p, 4000, DTS_TEST_SEED + 12, &sched, true);
+		KUNIT_EXPECT_EQ(test, compute, 0);
+		KUNIT_EXPECT_GE(test, sched, 1000);
+	}
+	KUNIT_EXPECT_EQ(test, tables, 0);
+	KUNIT_EXPECT_EQ(test, names, 0);
+	kunit_info(test, "power12: %u table diffs, %u event and format diffs, compute %s: %u diffs (%u of 4000 groups schedulable)\n",
+		   tables, names, isa31 ? "run" : "not run (needs an ISA 3.1 CPU)", compute, sched);
+	kunit_info(test, "power12_tables_equal: %s\n",
+		   !tables && !names && !compute && (!isa31 || sched >= 1000) ? "yes" : "no");
+
+	/* the comparison can fail: Power10's branch events are not Power12's */
+	want->generic_events = power10_pmu_model()->generic_events;
+	KUNIT_EXPECT_EQ(test, dts_test_tables_diff(test, p, want, dts_p10_json_codes,
+						   ARRAY_SIZE(dts_p10_json_codes), false), 2);
+}
+
 static struct kunit_case dts_pmu_parser_cases[] __initdata = {
 	KUNIT_CASE(dts_test_builtin_parses),
 	KUNIT_CASE(dts_test_tables_match),
+	KUNIT_CASE(dts_test_power12),
 	KUNIT_CASE(dts_test_firmware_node),
 	KUNIT_CASE(dts_test_rfc_node),
 	KUNIT_CASE(dts_test_verifier),
