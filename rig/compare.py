@@ -424,6 +424,11 @@ def compare(label, BOOTS, pre, machine):
                 "equiv_unknown_cpu_events"):
         if key in dtinfo:
             summary.append((pre + key, dtinfo[key]))
+    # the equivalence sweeps at the size the rig asks for (rig/test.sh:
+    # their defaults are small; a lost command-line parameter shrinks them)
+    for key, least in (("equiv_random_codes", 1000000), ("equiv_random_groups", 10000)):
+        if key in dtinfo:
+            check(int(dtinfo[key]) >= least, "%s%s: %s, want >= %d" % (pre, key, dtinfo[key], least))
     # the built-in Power12 description against mainline's Power12 tables
     # (dts_test_power12; its compute path needs an ISA 3.1 CPU, so POWER10)
     if "power12_tables_equal" in dtinfo:

@@ -277,6 +277,14 @@ CASES = [
     ("new test skips, stock passes", both(*[result(b, NEW, ["[SKIP] Test skipped on line 7"],
                                                    "skip", "0") for b in P10[1:]]),
      "new test " + NEW, "new_tests_fail", "1"),
+    # the sizes the rig asks for, and the Power12 tables (KUnit's own lines)
+    ("equivalence sweep at its default size",
+     add("dt", ["[    0.900000]     # dts_test_equiv_random_codes: equiv_random_codes: "
+                "10000 codes, seed 0x20261122, 0 diffs"]),
+     "equiv_random_codes", "equiv_random_codes", "10000"),
+    ("Power12 tables differ",
+     add("dt", ["[    0.900000]     # dts_test_power12: power12_tables_equal: no"]),
+     "power12_tables_equal", "power12_tables_equal", "no"),
     ("KUnit suite missing", drop("dt", "dts_pmu_equiv"), "kunit suites on dt",
      "kunit_suites_missing", "1"),
     ("KUnit case missing", drop("dt9", "dts_pmu_parser_case5"), "kunit suites on dt9",

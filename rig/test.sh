@@ -66,13 +66,16 @@ step() {
 # the emulator every boot uses (rig/qemu.sh; a no-op once built)
 step qemu bash "$top/rig/qemu.sh" || { echo "0 passed, 1 failed"; exit 1; }
 
+EQUIV="dts_pmu_test.codes=1000000 dts_pmu_test.groups=40000"
 boot_args() {
 	case $1 in
 	stock | stock9) echo "" ;;
 	# the kernel dt runs KUnit on, on the same machine: no second run
 	legacy) echo "powerpc_pmu=legacy kunit.enable=0" ;;
-	# the fuzzer, the one very slow KUnit case, has boots of its own
-	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
+	# the fuzzer, the one very slow KUnit case, has boots of its own; the
+	# equivalence sweeps raised from their small defaults (DESIGN: 10^6
+	# codes, 10^4 groups and more)
+	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow $EQUIV" ;;
 	# the fuzzer: a quarter of 5*10^4 mutants each, beside the builds
 	# (10^5 made the builds, which share the cores with these boots, the
 	# longest part of the run before the lanes; the three planted rule
@@ -83,7 +86,7 @@ boot_args() {
 	san) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_[pf]* dts_pmu_test_fuzz.mutants=2000" ;;
 	# the firmware boots: skiboot with firmware/skiboot/ (rig/skiboot.sh)
 	# puts the description in the boot device tree
-	fw | fw9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
+	fw | fw9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow $EQUIV" ;;
 	# the short ones (rig/guest/fw-stage.sh): the default mode with the
 	# firmware's description there, and a broken one refused
 	fw-auto) echo "rig.fw=auto kunit.enable=0" ;;

@@ -22,6 +22,7 @@
 #include <kunit/of.h>
 #include <kunit/test.h>
 #include <linux/libfdt.h>
+#include <linux/moduleparam.h>
 #include <linux/of.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
@@ -933,8 +934,18 @@ static u64 __init dts_test_random_code(struct rnd_state *rnd)
 }
 
 #define DTS_TEST_SEED		0x20261122
-#define DTS_TEST_CODES		1000000
-#define DTS_TEST_GROUPS		40000
+
+/*
+ * The random codes and groups of the equivalence cases: small by default,
+ * as a test that runs at every boot should be; the rig raises them
+ * (dts_pmu_test.codes=1000000 dts_pmu_test.groups=40000).
+ */
+static unsigned int dts_test_codes = 10000;
+module_param_named(codes, dts_test_codes, uint, 0444);
+MODULE_PARM_DESC(codes, "random raw codes dts_test_equiv_random_codes compares");
+static unsigned int dts_test_groups = 4000;
+module_param_named(groups, dts_test_groups, uint, 0444);
+MODULE_PARM_DESC(groups, "random groups dts_test_equiv_random_groups schedules");
 
 /* Every event code of tools/perf/pmu-events/arch/powerpc/power{9,10}/ */
 static const u64 dts_p10_json_codes[] __initconst = {
@@ -1003,7 +1014,7 @@ static void __init dts_test_equiv_random_codes(struct kunit *test)
 	p = dts_test_model(test);
 
 	prandom_seed_state(&rnd, DTS_TEST_SEED);
-	for (i = 0; i < DTS_TEST_CODES; i++) {
+	for (i = 0; i < dts_test_codes; i++) {
 		u64 code = dts_test_random_code(&rnd);
 		u64 cfg1 = prandom_u32_state(&rnd) % 4 ? prandom_u32_state(&rnd) & 0x3ffff :
 			   (u64)prandom_u32_state(&rnd) << 16;
@@ -1022,7 +1033,7 @@ static void __init dts_test_equiv_random_codes(struct kunit *test)
 		}
 	}
 	kunit_info(test, "equiv_random_codes: %u codes, seed 0x%x, %u diffs\n",
-		   DTS_TEST_CODES, DTS_TEST_SEED, diffs);
+		   dts_test_codes, DTS_TEST_SEED, diffs);
 }
 
 /* A random event code that isa207 accepts on its own, on a PMC not in @used */
@@ -1163,13 +1174,13 @@ static void __init dts_test_equiv_random_groups(struct kunit *test)
 	const struct dts_pmu *p;
 
 	p = dts_test_model(test);
-	diffs = dts_test_group_diffs(test, p, DTS_TEST_GROUPS, DTS_TEST_SEED + 1, &sched, true);
+	diffs = dts_test_group_diffs(test, p, dts_test_groups, DTS_TEST_SEED + 1, &sched, true);
 	kunit_info(test, "equiv_random_groups: %u groups (%u schedulable), seed 0x%x, %u diffs\n",
-		   DTS_TEST_GROUPS, sched, DTS_TEST_SEED + 1, diffs);
+		   dts_test_groups, sched, DTS_TEST_SEED + 1, diffs);
 	KUNIT_EXPECT_EQ(test, diffs, 0);
 	/* both outcomes must be exercised */
-	KUNIT_EXPECT_GE(test, sched, 10000);
-	KUNIT_EXPECT_GE(test, DTS_TEST_GROUPS - sched, 10000);
+	KUNIT_EXPECT_GE(test, sched, dts_test_groups / 4);
+	KUNIT_EXPECT_GE(test, dts_test_groups - sched, dts_test_groups / 4);
 }
 
 /* Random codes on which @p and isa207 disagree, out of @n */
@@ -1915,12 +1926,15 @@ static u64 dts_p12_cache[DTS_C(MAX)][DTS_C(OP_MAX)][DTS_C(RESULT_MAX)] __initdat
 	[DTS_C(BPU)] = { { 0x4d05e, 0x400f6 }, { -1, -1 }, { -1, -1 } },
 	[DTS_C(NODE)] = { { -1, -1 }, { -1, -1 }, { -1, -1 } },
 };
+
 #undef DTS_C
 
-static const struct {
+struct dts_p12_event {
 	const char *name;
 	u64 code;
-} dts_p12_events[] __initconst = {
+};
+
+static const struct dts_p12_event dts_p12_events[] __initconst = {
 	{ "cpu-cycles", 0x600f4 }, { "instructions", 0x500fa },
 	{ "branch-instructions", 0x10068 }, { "branch-misses", 0x27098 },
 	{ "cache-references", 0x100fc }, { "cache-misses", 0x400f0 },
@@ -2063,11 +2077,11 @@ static struct kunit_suite dts_pmu_parser_suite __initdata = {
 };
 
 static struct kunit_case dts_pmu_equiv_cases[] __initdata = {
-	KUNIT_CASE(dts_test_equiv_json_events),
+	KUNIT_CASE_SLOW(dts_test_equiv_json_events),
 	KUNIT_CASE(dts_test_unknown_cpu),
 	KUNIT_CASE(dts_test_each_constraint_matters),
-	KUNIT_CASE(dts_test_equiv_random_codes),
-	KUNIT_CASE(dts_test_equiv_random_groups),
+	KUNIT_CASE_SLOW(dts_test_equiv_random_codes),
+	KUNIT_CASE_SLOW(dts_test_equiv_random_groups),
 	{}
 };
 

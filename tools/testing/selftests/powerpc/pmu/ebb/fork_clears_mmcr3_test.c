@@ -24,7 +24,7 @@
 #define SPRN_UMMCR3	738
 
 /* A PMC1 event selection in MMCR3; the counters stay frozen */
-#define MMCR3_VAL	(1ul << 49)
+#define MMCR3_VAL	0x0002000000000000ul
 
 static int open_ebb(struct event *event)
 {
@@ -43,7 +43,7 @@ static int open_ebb(struct event *event)
 	return 0;
 }
 
-static int child(void)
+static int in_child(void)
 {
 	unsigned long mmcr3, sier2, sier3;
 	struct event event;
@@ -83,7 +83,7 @@ static int fork_clears_mmcr3(void)
 	pid = fork();
 	FAIL_IF(pid < 0);
 	if (pid == 0)
-		exit(child());
+		exit(in_child());
 	FAIL_IF(wait_for_child(pid));
 
 	FAIL_IF(mfspr(SPRN_UMMCR3) != mmcr3);
