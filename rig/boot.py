@@ -313,7 +313,7 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
          r"equiv_unknown_cpu_events: \d+ events, \d+ cases, (\d+) diffs"),
         ("equiv_unknown_cpu_groups_diffs",
          r"equiv_unknown_cpu_events: .*schedulable\), (\d+) diffs"),
-        ("power12_tables_equal", r"power12_tables_equal: (\w+)"),
+        ("power12_tables_equal", r"power12_tables_equal: ([\w-]+)"),
         ("fuzz_mutants", r"fuzz: seed \S+ (\d+) mutants"),
         ("fuzz_accepted", r"fuzz: seed .* (\d+) accepted"),
         ("fuzz_invariant_violations", r"fuzz: seed .* (\d+) invariant violations"),

@@ -2,16 +2,18 @@
 /*
  * Core PMU driven by a device-tree description ("ibm,power-pmu").
  *
- * The files, along the flow, one job each:
+ * The files, along the flow, one job each; a file of the reader (prop to
+ * compile) calls only the files listed before it:
+ *   dts_pmu_prop.c     reads properties, reports the one error;
+ *   dts_pmu_desc.c     the PMU node: counters, registers, fields, ISA level;
  *   dts_pmu_shape.c    holds a description to the binding's shape: its
  *                      nodes, properties and their types;
- *   dts_pmu_desc.c     reads a description node into struct dts_pmu and
- *                      refuses what the backend cannot execute safely;
+ *   dts_pmu_verify.c   the fields against each other and the bits the
+ *                      kernel owns, and the codes the kernel programs;
  *   dts_pmu_events.c   its events, cache events, BHRB filters, deny lists;
  *   dts_pmu_rules.c    its scheduling constraints;
- *   dts_pmu_compile.c  checks the fields against each other and the bits
- *                      the kernel owns, and compiles the tables the hot
- *                      path runs;
+ *   dts_pmu_compile.c  compiles the tables the hot path runs, and
+ *                      dts_pmu_parse(), which runs all of the above;
  *   dts_pmu_backend.c  the struct power_pmu callbacks, sysfs, registration;
  *   dts_pmu_firmware.c which description to use: firmware or built-in,
  *                      a firmware one held to the built-in;
@@ -267,7 +269,7 @@ struct dts_pmu {
 	const u64 *ev_codes;
 	unsigned int nr_events;
 
-	/* from the fields, once they are checked (dts_pmu_compile.c) */
+	/* from the fields, once they are checked (dts_pmu_verify.c) */
 	u64 code_mask;			/* every config bit a field describes */
 
 	/* compiled by dts_pmu_compile(), for event_init (dts_event_decode()) */

@@ -374,7 +374,6 @@ int dts_parse_denied(struct dts_parse *ps, const struct device_node *pmu_np)
 }
 
 /* The events to refuse on a CPU with this @pvr: the first set that matches */
-/* The events to refuse on a CPU with this @pvr: the first set that matches */
 const struct dts_pmu_deny *dts_denied(const struct dts_pmu *p, u32 pvr)
 {
 	unsigned int i;

@@ -26,6 +26,11 @@
 /* A PMC1 event selection in MMCR3; the counters stay frozen */
 #define MMCR3_VAL	0x0002000000000000ul
 
+static void write_mmcr3(void)
+{
+	mtspr(SPRN_UMMCR3, MMCR3_VAL);
+}
+
 static int open_ebb(struct event *event)
 {
 	event_init_named(event, 0x1001e, "cycles");
@@ -73,7 +78,13 @@ static int fork_clears_mmcr3(void)
 	SKIP_IF(!have_hwcap2(PPC_FEATURE2_ARCH_3_1));
 
 	FAIL_IF(open_ebb(&event));
-	mtspr(SPRN_UMMCR3, MMCR3_VAL);
+	/* catch_sigill() returns 0 when the write raised SIGILL */
+	if (!catch_sigill(write_mmcr3)) {
+		printf("MMCR3 is not writable from problem state here\n");
+		ebb_global_disable();
+		event_close(&event);
+		return MAGIC_SKIP_RETURN_VALUE;
+	}
 	mmcr3 = mfspr(SPRN_UMMCR3);
 	FAIL_IF(!mmcr3);
 	/* switched out and in: the kernel saved MMCR3 and restored it */
