@@ -1973,7 +1973,7 @@ static unsigned int __init dts_p12_names_diff(struct kunit *test, const struct d
 				break;
 		if (j == ps->nr_events || ps->ev_codes[j] != dts_p12_events[i].code) {
 			if (report)
-					KUNIT_FAIL(test, "power12: event %s: mainline 0x%llx, dt %s0x%llx",
+				KUNIT_FAIL(test, "power12: event %s: mainline 0x%llx, dt %s0x%llx",
 					   dts_p12_events[i].name, dts_p12_events[i].code,
 					   j == ps->nr_events ? "none, " : "",
 					   j == ps->nr_events ? 0 : ps->ev_codes[j]);
