@@ -87,26 +87,25 @@ for i in $(seq 1 ${#pl[@]}); do
 	name=$(basename "$p")
 	clines=$(awk '/^diff --git /{c = ($3 ~ /\.[ch]$/)} c && /^[-+]/ && !/^(---|\+\+\+) /{n++} END{print n+0}' "$p")
 	[ "$clines" -le 800 ] || fail "$name: $clines changed lines of C (.c, .h), over 800"
-	# the objects this patch must make: kernel .c files, .dts/.dtso files
-	mapfile -t srcs < <(grep -E '^\+\+\+ b/' "$p" | sed 's#^+++ b/##' |
-		grep -vE '^(Documentation|tools|scripts)/' | grep -E '\.(c|dts|dtso)$' || true)
-	if [ ${#srcs[@]} -eq 0 ] &&
-	   ! grep -E '^diff --git a/' "$p" | grep -qvE ' a/(Documentation/|tools/|MAINTAINERS)'; then
+	# the kernel files it touches, and the objects it must make: its
+	# kernel .c files and its .dts/.dtso files (not the ones it deletes)
+	mapfile -t kfiles < <(grep -E '^diff --git a/' "$p" | sed -E 's#^diff --git a/[^ ]* b/##' |
+		grep -vE '^(Documentation|tools)/|^MAINTAINERS$' || true)
+	if [ ${#kfiles[@]} -eq 0 ]; then
 		pass "prefix $i: no kernel C (Documentation/, tools/, MAINTAINERS only)"
 		continue
 	fi
-	if [ "$i" -eq ${#pl[@]} ]; then
-		src=$P obj=$B/obj/patched
-	else
-		src=$T obj=$B/obj/bisect
-	fi
+	mapfile -t srcs < <(grep -E '^\+\+\+ b/' "$p" | sed 's#^+++ b/##' |
+		grep -vE '^(Documentation|tools|scripts)/' | grep -E '\.(c|dts|dtso)$' || true)
 	stamp=$R/bisect-$i.stamp
 	if [ "$i" -eq ${#pl[@]} ]; then
-		touch "$stamp"; sleep 1
 		# the whole series: the patched tree make test builds too
+		obj=$B/obj/patched
+		touch "$stamp" && sleep 1 &&
 		bash "$top/rig/build-kernel.sh" "$P" "$obj" "$top/rig/patched.config" \
 			> "$R/bisect-$i.log" 2>&1
 	else
+		obj=$B/obj/bisect
 		(cd "$T" && $GIT am --abort >/dev/null 2>&1; $GIT checkout -q --detach base &&
 		 $GIT reset -q --hard && $GIT am -q "${pl[@]:0:$i}") > "$R/bisect-$i.log" 2>&1 &&
 		touch "$stamp" && sleep 1 &&
@@ -135,8 +134,7 @@ for i in $(seq 1 ${#pl[@]}); do
 		fail "prefix $i builds, but not what $name adds or changes: ${missing[*]}"
 	elif [ ${#made[@]} -eq 0 ]; then
 		# a header, Makefile or Kconfig change: built by what includes it
-		pass "prefix $i builds (no object of its own: $(grep -E '^\+\+\+ b/' "$p" |
-			sed 's#^+++ b/##' | grep -vE '^(Documentation|tools)/|^MAINTAINERS$' |
+		pass "prefix $i builds (no object of its own: $(printf '%s\n' "${kfiles[@]}" |
 			xargs -n1 basename | tr '\n' ' ' | sed 's/ $//'))"
 	else
 		pass "prefix $i builds ${made[*]}"

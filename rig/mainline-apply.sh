@@ -28,10 +28,10 @@ for p in $(ls "$top"/patches/0*.patch | grep -v 0000-cover-letter); do
 	ours=$(printf '%s\n' "${files[@]}" | grep -xF -f <(echo "$touched") | tr '\n' ' ')
 	if $GIT apply --index "$p" 2>/dev/null; then
 		r="clean"
-	elif $GIT apply --index --3way "$p" > /tmp/mainline-apply.log 2>&1; then
+	elif $GIT apply --index --3way "$p" > "$top/build/mainline-apply.log" 2>&1; then
 		r="3-way merged"
 	else
-		r="conflict: $(grep -E '^(error|U )' /tmp/mainline-apply.log | head -3 | tr '\n' ' ')"
+		r="conflict: $(grep -E '^(error|U )' "$top/build/mainline-apply.log" | head -3 | tr '\n' ' ')"
 		bad=$((bad + 1))
 		$GIT reset -q --hard
 		echo "$(basename "$p"): $r"
