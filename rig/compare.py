@@ -797,10 +797,37 @@ def description_dumps():
     summary.append(("description_dumps_equal", "yes" if ok_all else "no"))
 
 
+def newer_upstream():
+    """The series on a newer upstream kernel (rig/upstream.sh): every patch
+    applied with git am -3, the build warned of nothing, and the "up" boot
+    ran that kernel and its KUnit suites passed as on the 6.12 base."""
+    global where
+    where = "upstream"
+    u = kv(os.path.join(res, "upstream.txt"))
+    for k in ("upstream_kernel", "upstream_source", "upstream_patches", "upstream_3way",
+              "upstream_build_warnings"):
+        summary.append((k, u.get(k, "-")))
+    pdir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "patches")
+    npatch = len([f for f in os.listdir(pdir) if re.match(r"0\d+-", f) and f[:5] != "0000-"])
+    check(u.get("upstream_patches") == str(npatch) and u.get("upstream_build_warnings") == "0",
+          "series on Linux %s: %s of %d patches applied, %s build warnings" % (
+              u.get("upstream_kernel", "-"), u.get("upstream_patches", "-"), npatch,
+              u.get("upstream_build_warnings", "-")))
+    boot_without_tests("up", "stock")
+    con = os.path.join(res, "up", "console.log")
+    banner = re.search(r"Linux version (\S+)", open(con, errors="replace").read()) \
+        if os.path.exists(con) else None
+    ran = banner.group(1) if banner else "-"
+    summary.append(("upstream_boot_kernel", ran))
+    check(u.get("upstream_kernel", "-") != "-" and ran.startswith(u.get("upstream_kernel", "-")),
+          "up boot ran Linux %s, the upstream tree is %s" % (ran, u.get("upstream_kernel", "-")))
+
+
 if not quick:
     fuzz_and_sanitizers()
     builtin_short()
     description_dumps()
+    newer_upstream()
 where = "build"
 check(not UNSEEN, "emulator-flaky.txt tokens no stock boot gave: %s" % (" | ".join(UNSEEN) or "-"))
 summary.append(("flaky_tokens_unseen", len(UNSEEN)))

@@ -50,6 +50,13 @@ RULE_FILES = ["emulator-skip.txt", "kunit-expected.txt", "fw-broken-tests.txt",
 RULE_PLANTS = {}
 # a case may plant corpus rows: name -> (platform, mutation, schema verdict)
 SCHEMA_PLANTS = {}
+# what rig/upstream.sh found when all went well (every patch of patches/
+# applied, no build warning); a case may plant keys of it
+UPSTREAM = {"upstream_kernel": "7.2.6", "upstream_source": "Debian linux_7.2.6.orig.tar.xz",
+            "upstream_patches": str(len([f for f in os.listdir(os.path.join(RIG, "..", "patches"))
+                                         if f[:1] == "0" and not f.startswith("0000-")])),
+            "upstream_3way": "0", "upstream_build_warnings": "0"}
+UPSTREAM_PLANTS = {}
 TESTS = [FLAKY[1], RETRY, STRICT, NEW, FIXEDT]
 KUNIT = {}
 for b_, suite, n, skip in (r[0].split() if len(r) == 1 else r for r in rules("kunit-expected.txt")):
@@ -76,7 +83,9 @@ SKIBOOT = ["[    0.000000,5] OPAL v7.1-106-g785a5e30+rig.2 starting...",
 
 def console(b):
     """The console of boot B when everything went right."""
-    out = ["[    0.000000] Linux version 6.12.0 (rig@rig) #1 SMP"]
+    # up: the series on a newer upstream kernel (rig/upstream.sh)
+    out = ["[    0.000000] Linux version %s (rig@rig) #1 SMP" % (
+        UPSTREAM["upstream_kernel"] if b == "up" else "6.12.0")]
     machine = "POWER9" if b.endswith("9") else "POWER10"
     if b == "fw-auto":
         return SKIBOOT + out + [
@@ -100,7 +109,7 @@ def console(b):
         out += ["[    0.000000] KASAN init done",
                 "[    3.000000] kmemleak: Kernel memory leak detector initialized (mem pool available: 1)"]
     out.append("[    0.300000] %s performance monitor hardware support registered" % machine)
-    if b in ["dt", "dt9", "san"] + FUZZ:
+    if b in ["dt", "dt9", "san", "up"] + FUZZ:
         out.append("[    0.300001] powerpc_pmu=dt: %s PMU from the built-in %s description" % (
             machine, machine.lower()))
     if b in ("fw", "fw9"):
@@ -118,7 +127,7 @@ def console(b):
                 "[    1.000002]     # dts_test_rfc_node: rfc node: 21 errors refused (8 by the "
                 "parser, 13 against the built-in), forms read 0xf, corrected node equal"]
     out.append("[   10.000000] Run /init as init process")
-    if b.startswith("fuzz"):
+    if b.startswith("fuzz") or b == "up":
         return out + ["RIG: DONE"]
     if b not in ("san", "dt", "dt9"):     # short boots (KUnit, sysfs, dump)
         for t in TESTS:
@@ -153,7 +162,7 @@ def run(case, plant=None):
     d = os.path.join(work, case)
     shutil.rmtree(d, ignore_errors=True)
     res = os.path.join(d, "results")
-    cons = {b: console(b) for b in P10 + P9 + SHORT + FUZZ + ["san"]}
+    cons = {b: console(b) for b in P10 + P9 + SHORT + FUZZ + ["san", "up"]}
     if plant:
         plant(cons)
     for b, lines in cons.items():
@@ -171,6 +180,9 @@ def run(case, plant=None):
         f.write("".join("%s\t%s\t%s\n" % (n, r[0], r[1]) for n, r in sorted(rows.items())))
     with open(os.path.join(res, "schema.tsv"), "w") as f:
         f.write("".join("%s\t%s\n" % (n, r[2]) for n, r in sorted(rows.items())))
+    up = dict(UPSTREAM, **UPSTREAM_PLANTS.get(case, {}))
+    open(os.path.join(res, "upstream.txt"), "w").write("".join(
+        "%s: %s\n" % kv for kv in up.items()))
     open(os.path.join(d, "all.txt"), "w").write("\n".join(TESTS) + "\n")
     open(os.path.join(d, "new.txt"), "w").write(NEW + "\n")
     open(os.path.join(res, "steps.tsv"), "w").write("kernel-stock\tok\t5\nboot-dt\tok\t10\n")
@@ -387,6 +399,14 @@ CASES = [
     ("one-cell read of a 32-bit property", edit("san", "SCHEMA 00007 accepted accepted",
                                                 "SCHEMA 00007 accepted accepted form:one-cell"),
      "schema/kernel differential", "schema_kernel_disagreements", "1"),
+    # the series on a newer upstream kernel
+    ("up booted the base kernel", edit("up", "Linux version 7.2.6", "Linux version 6.12.0"),
+     "up boot ran Linux", "upstream_boot_kernel", "6.12.0"),
+    ("a patch did not apply upstream", None, "series on Linux", "upstream_patches", "5"),
+    ("upstream build warned", None, "series on Linux", "upstream_build_warnings", "1"),
+    ("a KUnit case failed upstream", edit("up", "ok 11 dts_pmu_parser_case11",
+                                          "not ok 11 dts_pmu_parser_case11"),
+     "kunit dts_pmu_parser.dts_pmu_parser_case11 on up", "checks_failed", "1"),
     ("fw fails a test the series fixes", fail_at("fw", FIXEDT, "71"),
      "selftest " + FIXEDT + ", a stock bug", "ebb_stock_fixed_failed_on_stock", "0"),
 ]
@@ -396,6 +416,8 @@ SCHEMA_PLANTS["one-cell-form-the-schema-refuses"] = {
 SCHEMA_PLANTS["one-cell-read-of-a-32-bit-property"] = {
     "00007": ("power10", "/sprs/pmcs/pmc1/sprn truncated",
               "rejected\tdecoding: sprn: size (2) error for type uint32")}
+UPSTREAM_PLANTS["a-patch-did-not-apply-upstream"] = {"upstream_patches": "5"}
+UPSTREAM_PLANTS["upstream-build-warned"] = {"upstream_build_warnings": "1"}
 RULE_PLANTS["flaky-token-no-stock-boot-gave"] = {
     "emulator-flaky.txt": ("fail@L30 fail@L31", "fail@L30 fail@L31 timeout")}
 

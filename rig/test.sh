@@ -10,7 +10,9 @@
 #          (the default mode) and fw-broken (a broken description
 #          refused); then the sanitizer boot (san: KASAN, kmemleak,
 #          failslab; the schema/kernel differential); the fuzzer's own
-#          boots (fuzz-a, fuzz-b, fuzz-a9, fuzz-b9) run beside the builds; ends with
+#          boots (fuzz-a, fuzz-b, fuzz-a9, fuzz-b9) run beside the builds;
+#          the series on a newer upstream kernel (rig/upstream.sh: Debian's
+#          orig tarball, git am -3, built) and its KUnit boot (up); ends with
 #          "N passed, N failed, N skipped" and the time each step took
 #          (summary.txt: time_*).
 #   quick  patched kernel, DT boot only, KUnit (no fuzzer) +
@@ -91,6 +93,9 @@ boot_args() {
 	# firmware's description there, and a broken one refused
 	fw-auto) echo "rig.fw=auto kunit.enable=0" ;;
 	fw-broken) echo "rig.fw=broken powerpc_pmu=dt kunit.enable=0" ;;
+	# the series on a newer upstream kernel (rig/upstream.sh): KUnit at
+	# its default sizes
+	up) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
 	esac
 }
 
@@ -107,6 +112,7 @@ vmlinux_for() {
 	case $1 in
 	stock*) echo "$B/obj/stock/vmlinux" ;;
 	san) echo "$B/obj/san/vmlinux" ;;
+	up) echo "$B/obj/upstream/vmlinux" ;;
 	*) echo "$B/obj/patched/vmlinux" ;;
 	esac
 }
@@ -179,7 +185,7 @@ initrd_for() {
 	# dt, dt9: fw and fw9 run the selftests and perf on the same tables
 	# (the kernel refuses a firmware node that differs from its built-in
 	# description); dt and dt9 show the built-in one read, KUnit and sysfs
-	fuzz* | dt9) echo "$B/initrd-kunit/initrd.gz" ;;
+	fuzz* | dt9 | up) echo "$B/initrd-kunit/initrd.gz" ;;
 	# (make test-quick's dt boot runs its few selftests)
 	dt) [ "$mode" = full ] && echo "$B/initrd-kunit/initrd.gz" || echo "$I/initrd.gz" ;;
 	san) echo "$B/initrd-san/initrd.gz" ;;
@@ -225,6 +231,7 @@ full)
 	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
 	step skiboot $NICE bash "$top/rig/skiboot.sh"
 	build_san
+	step upstream $NICE bash "$top/rig/upstream.sh" "$R/upstream.txt"
 	NICE=
 	if [ -n "$fuzz_pid" ]; then
 		wait "$fuzz_pid"
@@ -245,7 +252,8 @@ full)
 	( boot stock; boot fw; boot fw9 ) \
 		> "$R/logs/lane-a.out" 2>&1 &
 	lane_a=$!
-	( boot stock9; boot legacy; boot san; boot dt; boot dt9; boot fw-auto; boot fw-broken ) \
+	( boot stock9; boot legacy; boot san; boot dt; boot dt9; boot fw-auto; boot fw-broken
+	  boot up ) \
 		> "$R/logs/lane-b.out" 2>&1 &
 	lane_b=$!
 	set +m

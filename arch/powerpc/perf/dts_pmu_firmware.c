@@ -93,8 +93,15 @@ struct device_node *dts_find_node(struct device_node *parent, const char *platfo
 	pmus = of_get_child_by_name(parent, "pmus");
 	if (!pmus)
 		return NULL;
-	for_each_available_child_of_node(pmus, np) {
+	for_each_child_of_node(pmus, np) {
 		if (!of_device_is_compatible(np, "ibm,power-pmu"))
+			continue;
+		/*
+		 * Only a status that reads as a string and says so takes the
+		 * node out. One that does not read is the description's error,
+		 * for its shape check to report: not a node to pass over.
+		 */
+		if (!of_property_read_string(np, "status", &s) && !of_device_is_available(np))
 			continue;
 		if (!platform)
 			break;
