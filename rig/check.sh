@@ -203,7 +203,7 @@ mapfile -t dts < <(printf '%s\n' "${created[@]}" | grep -E '^arch/powerpc/perf/.
 for d in "${dts[@]}"; do
 	out=$R/$(basename "$d" .dts).dtb
 	case $d in
-	*/dts_pmu_test_*)
+	*/tests/*)
 		# a KUnit fixture, not a description: skiboot's node as emitted
 		# is not the binding's on purpose.  Through cpp, as kbuild
 		# builds it, and dtc.

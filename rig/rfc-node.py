@@ -18,8 +18,8 @@ each with the kernel's reason) is the second fixture: skiboot's forms,
 POWER10's data.
 
 usage: rig/rfc-node.py OUTDIR
-  writes OUTDIR/dts_pmu_test_rfc.dts (the node as skiboot 783e33f1 emits
-  it) and OUTDIR/dts_pmu_test_rfc_fixed.dts (its errors corrected), the two
+  writes OUTDIR/dts_pmu_rfc.dts (the node as skiboot 783e33f1 emits
+  it) and OUTDIR/dts_pmu_rfc_fixed.dts (its errors corrected), the two
   KUnit fixtures of arch/powerpc/perf/ (dts_test_rfc_node()); the skiboot
   repository comes from `fetch github:maddy-kerneldev/skiboot` (REPO).
 """
@@ -453,7 +453,7 @@ HEADER = """// SPDX-License-Identifier: GPL-2.0-or-later OR Apache-2.0
 """
 WHAT = {False: "the POWER10 node as skiboot's pmu_dts branch (commit 783e33f1)\n"
                " * emits it, reconstructed from its source, verbatim.",
-        True: "the node of dts_pmu_test_rfc.dts with its data errors for\n"
+        True: "the node of dts_pmu_rfc.dts with its data errors for\n"
               " * POWER10 corrected, and nothing else: skiboot's forms stay."}
 
 
@@ -477,9 +477,9 @@ def write(path, fixed):
 def main():
     import os
     outdir = sys.argv[1]
-    write(os.path.join(outdir, "dts_pmu_test_rfc.dts"), False)
+    write(os.path.join(outdir, "dts_pmu_rfc.dts"), False)
     correct()
-    write(os.path.join(outdir, "dts_pmu_test_rfc_fixed.dts"), True)
+    write(os.path.join(outdir, "dts_pmu_rfc_fixed.dts"), True)
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ step() {
 # the emulator every boot uses (rig/qemu.sh; a no-op once built)
 step qemu bash "$top/rig/qemu.sh" || { echo "0 passed, 1 failed"; exit 1; }
 
-EQUIV="dts_pmu_test.codes=1000000 dts_pmu_test.groups=40000"
+EQUIV="dts_pmu_kunit.codes=1000000 dts_pmu_kunit.groups=40000"
 boot_args() {
 	case $1 in
 	stock | stock9) echo "" ;;
@@ -83,9 +83,9 @@ boot_args() {
 	# longest part of the run before the lanes; the three planted rule
 	# removals were each found in half a 10^5 run)
 	fuzz-a | fuzz-b | fuzz-a9 | fuzz-b9) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_fuzz" \
-		"dts_pmu_test_fuzz.mutants=12500 dts_pmu_test_fuzz.first=$(fuzz_first "$1")" ;;
+		"dts_pmu_fuzz_kunit.mutants=12500 dts_pmu_fuzz_kunit.first=$(fuzz_first "$1")" ;;
 	# KASAN, kmemleak, failslab: the parser, corpus and fuzzer suites
-	san) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_[pf]* dts_pmu_test_fuzz.mutants=2000" ;;
+	san) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_[pf]* dts_pmu_fuzz_kunit.mutants=2000" ;;
 	# the firmware boots: skiboot with firmware/skiboot/ (rig/skiboot.sh)
 	# puts the description in the boot device tree
 	fw | fw9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow $EQUIV" ;;
@@ -298,7 +298,7 @@ run)
 	# the KUnit suites (the fuzzer alone takes minutes) are make test's
 	exec python3 "$top/rig/boot.py" --interactive --machine "$(machine_for "$name")" \
 		"$name" "$(vmlinux_for "$name")" \
-		"$I/initrd.gz" "$R/$name" $(boot_args "$name" | sed 's/dts_pmu_test_fuzz[^ ]*//g') \
+		"$I/initrd.gz" "$R/$name" $(boot_args "$name" | sed 's/dts_pmu_fuzz_kunit[^ ]*//g') \
 		kunit.enable=0 rig.shell
 	;;
 esac

@@ -30,9 +30,9 @@
 #include <asm/cputable.h>
 #include <asm/reg.h>
 
-#include "isa207-common.h"	/* and internal.h */
-#include "dts_pmu.h"
-#include "dts_pmu_test.h"
+#include "../isa207-common.h"	/* and internal.h */
+#include "../dts_pmu.h"
+#include "dts_pmu_kunit.h"
 
 /*
  * The description the test callbacks below read: a struct power_pmu's
@@ -938,7 +938,7 @@ static u64 __init dts_test_random_code(struct rnd_state *rnd)
 /*
  * The random codes and groups of the equivalence cases: small by default,
  * as a test that runs at every boot should be; the rig raises them
- * (dts_pmu_test.codes=1000000 dts_pmu_test.groups=40000).
+ * (dts_pmu_kunit.codes=1000000 dts_pmu_kunit.groups=40000).
  */
 static unsigned int dts_test_codes = 10000;
 module_param_named(codes, dts_test_codes, uint, 0444);
@@ -1596,7 +1596,7 @@ static void __init dts_test_firmware_node(struct kunit *test)
 		kunit_skip(test, "not a POWER10");
 	KUNIT_ASSERT_NOT_NULL(test, bi);
 	KUNIT_ASSERT_NOT_NULL(test, bps);
-	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, dts_pmu_test_fw), 0);
+	KUNIT_ASSERT_EQ(test, of_overlay_apply_kunit(test, dts_pmu_fw), 0);
 	KUNIT_ASSERT_EQ_MSG(test, dts_test_parse_live(test, ps, fw), 0, "%s", ps->err);
 	KUNIT_ASSERT_EQ(test, dts_test_parse(__dtb_dts_pmu_power10_begin, "power10", bps, bi), 0);
 
@@ -1734,7 +1734,7 @@ static void __init dts_rfc_take_all(struct kunit *test, void *buf, const void *f
 
 /*
  * The errors of skiboot's node for POWER10, in the order the kernel meets
- * them, each with what corrects it (dts_pmu_test_rfc_fixed.dts says why):
+ * them, each with what corrects it (dts_pmu_rfc_fixed.dts says why):
  * skiboot 783e33f1's hw/pmu.c read against isa207-common.[ch] and
  * power10-pmu.c.  The first ones stop the parser, one at a time; the rest
  * are differences from the built-in description, reported together.
@@ -1795,8 +1795,8 @@ static const struct {
  */
 static void __init dts_test_rfc_node(struct kunit *test)
 {
-	const void *verbatim = __dtb_dts_pmu_test_rfc_begin;
-	const void *fixed = __dtb_dts_pmu_test_rfc_fixed_begin;
+	const void *verbatim = __dtb_dts_pmu_rfc_begin;
+	const void *fixed = __dtb_dts_pmu_rfc_fixed_begin;
 	struct dts_parse *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
 	struct dts_pmu *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
 	struct dts_diff_log *d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);

@@ -15,7 +15,7 @@
  * what the architecture and core-book3s require of any description,
  * never what the mutant says of itself (dts_fz_run(), dts_fz_group()).
  * The seed is new on every boot and printed; a violation prints the seed,
- * the mutant and the code, and dts_pmu_test_fuzz.seed= .first=
+ * the mutant and the code, and dts_pmu_fuzz_kunit.seed= .first=
  * .mutants=1 (.verbose=1 to see the parser's verdict) replays it.  100
  * mutants by default; a test run raises it (.mutants=12500 is about 50
  * seconds on QEMU).  A very slow case (kunit.filter=speed>very_slow skips
@@ -31,9 +31,9 @@
 #include <linux/slab.h>
 #include <asm/reg.h>
 
-#include "isa207-common.h"	/* and internal.h */
-#include "dts_pmu.h"
-#include "dts_pmu_test.h"
+#include "../isa207-common.h"	/* and internal.h */
+#include "../dts_pmu.h"
+#include "dts_pmu_kunit.h"
 
 static unsigned int mutants = 100;
 module_param(mutants, uint, 0444);
