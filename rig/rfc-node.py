@@ -20,7 +20,7 @@ POWER10's data.
 usage: rig/rfc-node.py OUTDIR
   writes OUTDIR/dts_pmu_rfc.dts (the node as skiboot 783e33f1 emits
   it) and OUTDIR/dts_pmu_rfc_fixed.dts (its errors corrected), the two
-  KUnit fixtures of arch/powerpc/perf/ (dts_test_rfc_node()); the skiboot
+  KUnit fixtures of arch/powerpc/perf/tests/ (dts_test_rfc_node()); the skiboot
   repository comes from `fetch github:maddy-kerneldev/skiboot` (REPO).
 """
 import re

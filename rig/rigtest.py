@@ -180,9 +180,10 @@ def run(case, plant=None):
         f.write("".join("%s\t%s\t%s\n" % (n, r[0], r[1]) for n, r in sorted(rows.items())))
     with open(os.path.join(res, "schema.tsv"), "w") as f:
         f.write("".join("%s\t%s\n" % (n, r[2]) for n, r in sorted(rows.items())))
-    up = dict(UPSTREAM, **UPSTREAM_PLANTS.get(case, {}))
-    open(os.path.join(res, "upstream.txt"), "w").write("".join(
-        "%s: %s\n" % kv for kv in up.items()))
+    up = UPSTREAM_PLANTS.get(case, {})
+    if up is not None:      # None: rig/upstream.sh wrote nothing
+        open(os.path.join(res, "upstream.txt"), "w").write("".join(
+            "%s: %s\n" % kv for kv in dict(UPSTREAM, **up).items()))
     open(os.path.join(d, "all.txt"), "w").write("\n".join(TESTS) + "\n")
     open(os.path.join(d, "new.txt"), "w").write(NEW + "\n")
     open(os.path.join(res, "steps.tsv"), "w").write("kernel-stock\tok\t5\nboot-dt\tok\t10\n")
@@ -404,6 +405,8 @@ CASES = [
      "up boot ran Linux", "upstream_boot_kernel", "6.12.0"),
     ("a patch did not apply upstream", None, "series on Linux", "upstream_patches", "5"),
     ("upstream build warned", None, "series on Linux", "upstream_build_warnings", "1"),
+    ("upstream.sh wrote nothing", None, "Linux", "upstream_patches", "-"),
+    ("the up boot is missing", lambda cons: cons.pop("up"), "up", "upstream_boot_kernel", "-"),
     ("a KUnit case failed upstream", edit("up", "ok 11 dts_pmu_parser_case11",
                                           "not ok 11 dts_pmu_parser_case11"),
      "kunit dts_pmu_parser.dts_pmu_parser_case11 on up", "checks_failed", "1"),
@@ -418,6 +421,7 @@ SCHEMA_PLANTS["one-cell-read-of-a-32-bit-property"] = {
               "rejected\tdecoding: sprn: size (2) error for type uint32")}
 UPSTREAM_PLANTS["a-patch-did-not-apply-upstream"] = {"upstream_patches": "5"}
 UPSTREAM_PLANTS["upstream-build-warned"] = {"upstream_build_warnings": "1"}
+UPSTREAM_PLANTS["upstream.sh-wrote-nothing"] = None
 RULE_PLANTS["flaky-token-no-stock-boot-gave"] = {
     "emulator-flaky.txt": ("fail@L30 fail@L31", "fail@L30 fail@L31 timeout")}
 

@@ -3,7 +3,9 @@
 #
 # The source is upstream's release as Debian ships it: the orig tarball of
 # Debian's linux package VERSION (trixie-backports, a deb-src entry the rig
-# owns), checked against the Sources index's SHA256.  Only the orig tarball
+# owns), checked against the Sources index's SHA256.  Backports keeps few
+# versions: when VERSION is gone, the newest linux source the index still
+# lists and the mirror serves is used instead, and said (upstream_kernel).  Only the orig tarball
 # is used (upstream's files; Debian's own patches are not applied).  It is
 # unpacked once into build/upstream/linux-X as a git repository; each run
 # applies patches/ there with git am -3 (as a maintainer applying to a
@@ -26,26 +28,55 @@ SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo
 GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=false"
 
+# orig URI SHA256 of Debian's linux source version $1, as apt knows it
+orig_of() {
+	local v=$1 o=linux_${1%%-*}.orig.tar.xz
+	rm -rf "$U/apt" && mkdir -p "$U/apt"
+	(cd "$U/apt" && apt-get source --print-uris -qq "linux=$v" 2>/dev/null) |
+		awk -v f="$o" '$2 == f { gsub("'"'"'", "", $1); sub("SHA256:", "", $4); print f, $1, $4 }'
+}
+
 mkdir -p "$U"
+have=$(ls "$U"/linux_*.orig.tar.xz 2>/dev/null | sort -V | tail -1 || true)
+if [ -n "$have" ] && [ ! -s "$U/$ORIG" ] && [ -z "${UPSTREAM_DEB:-}" ]; then
+	# an earlier run's fallback: keep using it
+	ORIG=$(basename "$have") uv=${ORIG#linux_} uv=${uv%.orig.tar.xz} VER="$uv (kept)"
+fi
 if [ ! -s "$U/$ORIG" ]; then
 	src=/etc/apt/sources.list.d/pmu-rig-trixie-backports-src.sources
 	if [ ! -e "$src" ]; then
 		printf '%s\n' "Types: deb-src" "URIs: http://deb.debian.org/debian" \
 			"Suites: trixie-backports" "Components: main" \
 			"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" | $SUDO tee "$src" >/dev/null
-		$SUDO apt-get update -qq || true
 	fi
-	# --print-uris leaves out files already in the directory: ask in an
-	# empty one.  Each line: 'URI' FILE SIZE SHA256:HASH
-	rm -rf "$U/apt" && mkdir -p "$U/apt"
-	line=$(cd "$U/apt" && apt-get source --print-uris -qq "linux=$VER" | awk -v f="$ORIG" '$2 == f')
-	[ -n "$line" ] || { echo "upstream: apt knows no $ORIG for linux $VER"; exit 1; }
-	uri=$(echo "$line" | awk '{ gsub("'"'"'", "", $1); print $1 }')
-	want=$(echo "$line" | awk '{ sub("SHA256:", "", $4); print $4 }')
-	curl -fsS -o "$U/$ORIG.tmp" "$uri"
-	got=$(sha256sum "$U/$ORIG.tmp" | cut -d' ' -f1)
-	[ "$got" = "$want" ] || { echo "upstream: $ORIG: sha256 $got, Sources says $want"; exit 1; }
-	mv "$U/$ORIG.tmp" "$U/$ORIG"
+	line=$(orig_of "$VER" || true)
+	if [ -z "$line" ]; then
+		$SUDO apt-get update -qq || true
+		line=$(orig_of "$VER" || true)
+	fi
+	# VERSION first, then the others newer than 6.13, newest first
+	cands=$( (echo "$VER"; apt-cache showsrc linux 2>/dev/null |
+		  awk '/^Package: linux$/ { p = 1; next } /^Package:/ { p = 0 } p && /^Version:/ { print $2 }' |
+		  sort -rV) | awk '!seen[$0]++' || true)
+	got=
+	for v in $cands; do
+		if [ "$v" != "$VER" ]; then
+			dpkg --compare-versions "$v" gt 6.13 || continue
+			line=$(orig_of "$v" || true)
+		fi
+		[ -n "$line" ] || continue
+		read -r o uri want <<< "$line"
+		if curl -fsS -o "$U/$o.tmp" "$uri" 2>/dev/null; then
+			sum=$(sha256sum "$U/$o.tmp" | cut -d' ' -f1)
+			[ "$sum" = "$want" ] || { echo "upstream: $o: sha256 $sum, Sources says $want"; exit 1; }
+			mv "$U/$o.tmp" "$U/$o"
+			[ "$v" = "$VER" ] || echo "upstream: linux $VER is not served; using $v"
+			ORIG=$o uv=${o#linux_} uv=${uv%.orig.tar.xz} VER=$v got=1
+			break
+		fi
+		rm -f "$U/$o.tmp"
+	done
+	[ -n "$got" ] || { echo "upstream: no linux orig tarball apt knows is served (wanted $VER)"; exit 1; }
 fi
 
 L=$U/linux-$uv
@@ -53,7 +84,7 @@ if ! $GIT -C "$L" rev-parse -q --verify refs/tags/upstream >/dev/null 2>&1; then
 	rm -rf "$L"
 	tar -xf "$U/$ORIG" -C "$U"
 	$GIT -C "$L" init -q
-	$GIT -C "$L" add -A
+	$GIT -C "$L" add -A -f
 	$GIT -C "$L" commit -q -m "Linux $uv (Debian's $ORIG)"
 	$GIT -C "$L" tag upstream
 fi
@@ -85,13 +116,15 @@ awk -F'\t' '$2 == "3-way" { print "  " $1 }' "$U/apply.tsv"
 
 bash "$top/rig/build-kernel.sh" "$L" "$B/obj/upstream" "$top/rig/patched.config" 2>&1 |
 	tee "$U/build.log"
-warn=$(grep -cE 'warning:|error:' "$U/build.log" || true)
+# compiler, modpost and dtc warnings; a config line the tree lacks
+pat='warning|error|not set \(symbol not in this tree'
+warn=$(grep -ciE "$pat" "$U/build.log" || true)
 printf '%s\n' "upstream_kernel: $uv" "upstream_source: Debian $ORIG (linux $VER)" \
 	"upstream_patches: $(wc -l < "$U/apply.tsv")" \
 	"upstream_3way: $(grep -c '3-way$' "$U/apply.tsv" || true)" \
 	"upstream_build_warnings: $warn" > "$out"
 if [ "$warn" != 0 ]; then
-	grep -E 'warning:|error:' "$U/build.log"
+	grep -iE "$pat" "$U/build.log"
 	echo "upstream: the build of $uv warns"
 	exit 1
 fi

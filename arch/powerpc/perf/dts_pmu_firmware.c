@@ -97,9 +97,10 @@ struct device_node *dts_find_node(struct device_node *parent, const char *platfo
 		if (!of_device_is_compatible(np, "ibm,power-pmu"))
 			continue;
 		/*
-		 * Only a status that reads as a string and says so takes the
-		 * node out. One that does not read is the description's error,
-		 * for its shape check to report: not a node to pass over.
+		 * Only a well-formed status other than "okay" or "ok" takes
+		 * the node out. One that is not a string is the description's
+		 * error, for its shape check to report: not a node to pass
+		 * over.
 		 */
 		if (!of_property_read_string(np, "status", &s) && !of_device_is_available(np))
 			continue;
