@@ -246,9 +246,10 @@ full)
 	# guest's virtual time and an overflow is taken in the vCPU's own
 	# thread, so what a test counts does not depend on the host's load.
 	set -m
-	# (times in the fresh-clone run of 2026-11-25, 43 min in all: stock
-	# 391 s, fw 391, fw9 414 | stock9 380, legacy 382, san 234, dt 12,
-	# dt9 11, fw-auto 5, fw-broken 6: the lanes took 1196 and 1030 s)
+	# (times in the fresh-clone run of main 8c9335a, 37.6 min in all:
+	# stock 322 s, fw 352, fw9 375 | stock9 345, legacy 344, san 166,
+	# dt 10, dt9 9, fw-auto 3, fw-broken 6, up 10: the lanes took about
+	# 1049 and 893 s)
 	( boot stock; boot fw; boot fw9 ) \
 		> "$R/logs/lane-a.out" 2>&1 &
 	lane_a=$!
