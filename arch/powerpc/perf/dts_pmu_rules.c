@@ -38,6 +38,8 @@ static int dts_parse_rule(struct dts_parse *ps, struct device_node *np)
 	if (p->nr_rules == DTS_PMU_MAX_RULES)
 		return dts_bad(ps, np, "more than %d constraint rules", DTS_PMU_MAX_RULES);
 	r = &p->rules[p->nr_rules];
+	if (!dts_name_ok(kbasename(np->full_name), sizeof(r->name)))
+		return dts_bad(ps, np, "rule name too long");
 	strscpy(r->name, kbasename(np->full_name), sizeof(r->name));
 	for (v = 0; v < p->nr_rules; v++)
 		if (!strcmp(p->rules[v].name, r->name))

@@ -471,7 +471,7 @@ enum {
 	VM_MAX_COUNTER, VM_FORMAT_HUGE, VM_FORMAT_CONFIG2, VM_GROUP_COUNTERS,
 	VM_SDAR_MOVED, VM_THRESH_SWAPPED, VM_IFM_ALWAYS, VM_PMC_DISABLED, VM_CONFIG2,
 	VM_FORMAT_MANY, VM_MANY_CHILDREN, VM_UNIT_ADDRESS, VM_NO_SAMPLE_RULE,
-	VM_GENERIC_RESERVED, VM_NR
+	VM_GENERIC_RESERVED, VM_RULE_NAME_LONG, VM_NR
 };
 
 static const struct {
@@ -504,6 +504,7 @@ static const struct {
 	[VM_UNIT_ADDRESS]	= { "nc@1", "a unit address on a node read by name" },
 	[VM_NO_SAMPLE_RULE]	= { "constraints", "no rule keeps it equal in a group" },
 	[VM_GENERIC_RESERVED]	= { "cache-references", "0x30100fc: a sampling or threshold" },
+	[VM_RULE_NAME_LONG]	= { "threshold/thresh-cmp-named-beyond", "rule name too long" },
 };
 
 /* Node @node ("a/b", "" for the PMU node) of the POWER10 PMU in @fdt */
@@ -632,6 +633,9 @@ static int __init dts_test_vmutate(void *buf, unsigned int m)
 	case VM_GENERIC_RESERVED:	/* sampling mode 3: perf never checks it */
 		return fdt_setprop_u64(buf, dts_test_off(buf, "events/cache-references"),
 				       "event_code", 0x30100fc);
+	case VM_RULE_NAME_LONG:	/* cut to 31 characters, it was kept */
+		return fdt_set_name(buf, dts_test_off(buf, "constraints/threshold/thresh-cmp"),
+				    "thresh-cmp-named-beyond-what-the-kernel-keeps");
 	default: {		/* VM_MANY_CHILDREN: every walk is bounded */
 		char name[16];
 		int i;
