@@ -122,6 +122,10 @@ if fw_lines:
 def outcome(verdict, status, out):
     if verdict != "fail":
         return verdict
+    # the selftest harness' own time limit (harness.c: "!! killing NAME"
+    # after its alarm, 120 s unless the test sets another): it did not end
+    if any(re.match(r"\s*!! (force )?killing ", x) for x in out):
+        return "timeout"
     where = [m.group(1) for m in (re.match(r"\s*\[FAIL\] Test FAILED on line (\d+)", x)
                                   for x in out) if m]
     if where:

@@ -11,6 +11,15 @@ shift 2
 # change compiles with the same command line in every tree and ccache
 # gives the patched, prefix and stock builds each other's objects.
 real=$src/obj-$(basename "$obj")
+# SEED=<another build's OBJ>: a build not made yet starts from a copy of
+# that one's objects, and kbuild compiles what differs (the patched build
+# from the stock one: rig/patched-tree.sh dates the files the series does
+# not change back to the base commit, older than those objects)
+if [ -n "${SEED:-}" ] && [ ! -e "$real" ] && [ -f "$(realpath -m "$SEED")/vmlinux" ]; then
+	cp -a "$(realpath "$SEED")" "$real.tmp"
+	mv "$real.tmp" "$real"
+	echo "build-kernel: seeded from $SEED"
+fi
 if [ "$(readlink "$obj" 2>/dev/null)" != "$real" ]; then
 	rm -rf "$obj"
 	mkdir -p "$(dirname "$obj")" "$real"
@@ -50,5 +59,5 @@ for c in CONFIG_BUG CONFIG_PERF_EVENTS; do
 	grep -qx "$c=y" "$obj/.config" || { echo "build-kernel: $c is not set" >&2; exit 1; }
 done
 make -s -C "$src" O="$real" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- \
-	CC="ccache powerpc64le-linux-gnu-gcc" -j"$(nproc)" vmlinux
+	CC="ccache powerpc64le-linux-gnu-gcc" HOSTCC="ccache gcc" -j"$(nproc)" vmlinux
 echo "built $obj/vmlinux"

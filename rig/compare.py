@@ -102,6 +102,64 @@ for ln in open(os.path.join(os.path.dirname(skip_path), "emulator-evidence.tsv")
 # pass it.
 FIXED = set(ln.split("\t", 1)[0] for ln in open(os.path.join(os.path.dirname(skip_path), "stock-fixed.txt"))
             if ln.strip() and not ln.startswith("#"))
+# Tests that exist to catch a stock bug (rig/stock-must-fail.txt: test,
+# machine, the patch, the evidence): on that machine the stock boot must
+# fail them and every patched boot pass them.  A test that stops catching
+# the bug (an emulator change that hides it) fails the run.
+MUSTFAIL = [ln.rstrip("\n").split("\t")[:2] for ln in open(os.path.join(
+    os.path.dirname(skip_path), "stock-must-fail.txt")) if ln.strip() and not ln.startswith("#")]
+mustfail_bad = []
+# A selftest that stops at a setup call, before what it asserts
+# (rig/pre-assert.txt: the calls, matched on the FAIL_IF line of the
+# test's source, RIG_SELFTEST_SRC), or that did not end (a timeout, the
+# harness' own included; a hang; never reached) checked nothing.
+PRE_CALLS = [ln.rstrip("\n").split("\t")[0] for ln in open(os.path.join(
+    os.path.dirname(skip_path), "pre-assert.txt")) if ln.strip() and not ln.startswith("#")]
+SRC = os.environ.get("RIG_SELFTEST_SRC", "")
+UNFINISHED = {"timeout", "hang", "notrun", "missing"}
+_src_lines = {}
+
+
+def src_line(t, n):
+    if t not in _src_lines:
+        p = os.path.join(SRC, t + ".c")
+        _src_lines[t] = open(p, errors="replace").read().splitlines() if SRC and \
+            os.path.exists(p) else []
+    lines = _src_lines[t]
+    return lines[n - 1] if 0 < n <= len(lines) else ""
+
+
+def pre_assert_line(t, n):
+    """Line N of test T's source is a FAIL_IF on a setup call: "setup";
+    the harness wrapper in main(): "wrapper"; else None."""
+    ln = src_line(t, n)
+    if "FAIL_IF" not in ln:
+        return None
+    if "test_harness(" in ln:
+        return "wrapper"
+    return "setup" if any(c in ln for c in PRE_CALLS) else None
+
+
+def unfinished(t, o):
+    """Outcome O of test T checked nothing: it did not end, or it stopped at
+    a setup call (every FAIL_IF line a setup call or the harness wrapper)."""
+    if o in UNFINISHED:
+        return True
+    if not o.startswith("fail@L"):
+        return False
+    kinds = [pre_assert_line(t, int(x[6:])) for x in toks(o)]
+    return "setup" in kinds and None not in kinds
+
+
+not_finished = []       # (machine, test, outcomes, evidenced)
+# Tests in boots of their own (rig/long-tests.txt): (test, machine) ->
+# the boots, the stock one first; "-": not run on that machine
+LONG = {}
+for ln in open(os.path.join(os.path.dirname(skip_path), "long-tests.txt")):
+    if ln.strip() and not ln.startswith("#"):
+        f = ln.rstrip("\n").split("\t")
+        LONG[(f[0], f[1])] = [] if f[2] == "-" else f[2].split()
+LONG_TESTS = set(t for t, _ in LONG)
 UNSEEN = sorted("%s %s %s" % (m, r, tok) for (m, r), tk in SEEN.items()
                 for tok in tk - EVIDENCE.get((m, r), set()))
 
@@ -259,7 +317,43 @@ def compare(label, BOOTS, pre, machine):
 
     nsame = diff = emu_n = new_pass = new_fail = by_evidence = fixed_stock_fail = 0
     suites = {}
+    # the boots of the tests that run in boots of their own
+    for b in sorted(set(x for (t, m), bs in LONG.items() if m == machine and t in tests
+                        for x in bs)):
+        i = kv(os.path.join(res, b, "boot.txt"))
+        check(i.get("completed") == "yes" and i.get("oops") == "no",
+              "boot %s: completed=%s oops=%s killed=%s" % (
+                  b, i.get("completed"), i.get("oops"), i.get("killed")))
+        for r in read_tsv(os.path.join(res, b, "verdicts.tsv")):
+            verd.setdefault(b, {})[r[0]] = r[4]
     for t in tests:
+        if t in LONG_TESTS and not quick:
+            lb = LONG.get((t, machine), [])
+            if not lb:
+                skipped += 1
+                rows.append((t, {b: "not run" for b in BOOTS}, "not run (rig/long-tests.txt)"))
+                continue
+            lv = {b: verd.get(b, {}).get(t, "missing") for b in lb}
+            shown = {BOOTS[0]: "%s (%s)" % (lv[lb[0]], lb[0])}
+            seen = EVIDENCE.get((machine, t), set())
+            if len(lb) == 1:
+                # stock alone: it must not finish, as its evidence says
+                ok = unfinished(t, lv[lb[0]]) and toks(lv[lb[0]]) <= seen
+                if ok:
+                    skipped += 1
+                    not_finished.append((machine, t, lv, True))
+                    rows.append((t, shown, "not checked (stock does not finish it)"))
+                    continue
+                check(False, "selftest %s on %s: %s; stock finishing it (or without "
+                      "evidence) means the patched boots must run it (rig/long-tests.txt)" % (
+                          t, lb[0], lv[lb[0]]))
+                rows.append((t, shown, "FAIL"))
+                continue
+            ok = all(same(machine, t, lv[b], lv[lb[0]]) and not unfinished(t, lv[b])
+                     for b in lb[1:])
+            check(ok, "selftest %s: %s" % (t, lv))
+            rows.append((t, shown, "same" if ok else "DIFF"))
+            continue
         if t in emu:
             emu_n += 1
             skipped += 1
@@ -270,6 +364,9 @@ def compare(label, BOOTS, pre, machine):
         for b in BOOTS:
             suites.setdefault((suite, b), {}).setdefault(v[b], 0)
             suites[(suite, b)][v[b]] += 1
+        if [t, machine] in MUSTFAIL and t not in new and not quick:
+            rows.append((t, v, "must fail on stock (below)"))
+            continue
         if t in new:
             ok = all(v[b] == "pass" for b in patched) and len(patched) == NPATCHED
             # a test of what this CPU lacks (MMCR3 on POWER9) skips, and
@@ -301,14 +398,44 @@ def compare(label, BOOTS, pre, machine):
             check(ok, "selftest %s: %s" % (t, v))
             rows.append((t, v, "pass" if ok else "FAIL"))
             continue
+        # stock and every patched boot did not finish or did not reach the
+        # asserts: nothing compared.  Not a pass: "not checked" when the
+        # stock boots' evidence (emulator-evidence.tsv) shows stock gives
+        # those outcomes, a failure when not.
+        if len(patched) == NPATCHED and unfinished(t, v[ref]) and \
+                all(unfinished(t, v[b]) for b in patched):
+            seen = EVIDENCE.get((machine, t), set())
+            evidenced = all(toks(v[b]) <= seen for b in BOOTS)
+            not_finished.append((machine, t, v, evidenced))
+            if evidenced:
+                skipped += 1
+                rows.append((t, v, "not checked (stock's evidence)"))
+            else:
+                check(False, "selftest %s did not finish or reach its asserts, stock "
+                      "neither, and no stock boot's evidence shows it: %s" % (t, v))
+                rows.append((t, v, "NOT FINISHED"))
+            continue
+        # a patched boot that did not finish while stock did: not compared
         ok = len(patched) == NPATCHED and v[ref] != "missing" and \
-            all(same(machine, t, v[b], v[ref]) for b in patched)
+            all(same(machine, t, v[b], v[ref]) and
+                (unfinished(t, v[ref]) or not unfinished(t, v[b])) for b in patched)
         nsame += ok
         diff += not ok
         check(ok, "selftest %s: %s" % (t, v))
         merged = ok and any(v[b] != v[ref] for b in patched)
         by_evidence += merged
         rows.append((t, v, ("same (seen on stock)" if merged else "same") if ok else "DIFF"))
+
+    # the tests that exist to catch a stock bug must catch it here
+    for t, m in MUSTFAIL:
+        if m != machine or quick:
+            continue
+        v = {b: verd.get(b, {}).get(t, "missing") for b in BOOTS}
+        ok = v[ref].startswith("fail") and len(patched) == NPATCHED and \
+            all(v[b] == "pass" for b in patched)
+        if not ok:
+            mustfail_bad.append("%s %s" % (machine, t))
+        check(ok, "selftest %s must fail on stock and pass on every patched boot: %s" % (t, v))
 
     kunit_pass = kunit_fail = kunit_skip = 0
     for b in boots:
@@ -398,7 +525,12 @@ def compare(label, BOOTS, pre, machine):
         out.append("%-*s  " % (w, name) + "".join("%-15s " % v.get(b, "") for b in BOOTS) + st)
     tables.append("\n".join(out))
 
+    nf = [x for x in not_finished if x[0] == machine]
     summary.extend([
+        (pre + "not_finished_on_both", len(nf)),
+        (pre + "not_finished_on_both_evidenced", len([x for x in nf if x[3]])),
+        (pre + "not_finished_on_both_which", " ".join(
+            "%s%s" % (x[1].split("/")[-1], "" if x[3] else "(no evidence)") for x in nf) or "-"),
         (pre + "boots", len(boots)),
         (pre + "selftests_total", len(tests)),
         (pre + "selftests_run", len(tests) - emu_n),
@@ -469,6 +601,11 @@ def compare(label, BOOTS, pre, machine):
             summary.append((pre + "ebb_pass_" + b.rstrip("9"), len(
                 [t for t in ebb if verd.get(b, {}).get(t) == "pass"])))
         summary.append((pre + "ebb_upstream", len(ebb)))
+        # the upstream EBB tests that ran to an end on every boot
+        summary.append((pre + "ebb_upstream_run", len(
+            [t for t in ebb if t not in emu and
+             all(not unfinished(t, verd.get(b, {}).get(t, "missing")) and
+                 verd.get(b, {}).get(t) != "skip" for b in BOOTS)])))
         summary.append((pre + "ebb_emulator_skip", len([t for t in ebb if t in emu])))
         by_ev = [t for t in ebb if t not in emu and t not in FIXED and (machine, t) in SEEN]
         summary.append((pre + "ebb_strict", len([t for t in ebb if t not in emu]) - len(by_ev)))
@@ -831,6 +968,14 @@ if not quick:
 where = "build"
 check(not UNSEEN, "emulator-flaky.txt tokens no stock boot gave: %s" % (" | ".join(UNSEEN) or "-"))
 summary.append(("flaky_tokens_unseen", len(UNSEEN)))
+if not quick:
+    summary.append(("stock_must_fail_ok", "no" if mustfail_bad else "yes"))
+    summary.append(("stock_must_fail_which", " ".join("%s %s" % (m, t.split("/")[-1])
+                                                      for t, m in MUSTFAIL) or "-"))
+# the pre-assert rule reads the selftests' source: without it no outcome
+# could be told to have stopped before its asserts
+check(quick or bool(SRC) and os.path.isdir(SRC),
+      "selftest source for rig/pre-assert.txt: %s" % (SRC or "RIG_SELFTEST_SRC not set"))
 summary.append(("flaky_tokens_unseen_which", " | ".join(UNSEEN) or "-"))
 summary.append(("kunit_suites_missing", len(kunit_missing)))
 summary.append(("kunit_suites_missing_which", " | ".join(kunit_missing) or "-"))
@@ -842,7 +987,11 @@ for name, sec in times:
 summary.append(("time_sum_of_steps_and_boots", sum(int(x) for _, x in times if x.isdigit())))
 if os.environ.get("RIG_T0", "").isdigit():
     import time
-    summary.append(("time_wall_until_compare", int(time.time()) - int(os.environ["RIG_T0"])))
+    wall = int(time.time()) - int(os.environ["RIG_T0"])
+    summary.append(("time_wall", wall))
+    # CI stops a run at 90 min and says nothing; the rig stops at 85
+    # (rig/test.sh) and fails a run that got here past that
+    check(wall <= 85 * 60, "make test's wall time: %d s, limit 5100" % wall)
 
 summary.append(("checks_passed", passed))
 summary.append(("checks_failed", failed))

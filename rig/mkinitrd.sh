@@ -23,6 +23,10 @@ while read -r t; do
 	if grep -qE "^${t}[[:space:]]" "$top/rig/emulator-skip.txt"; then
 		continue
 	fi
+	# a test of rig/long-tests.txt runs in boots of its own (--only)
+	if [ "$only" = '*' ] && grep -qE "^${t}[[:space:]]" "$top/rig/long-tests.txt"; then
+		continue
+	fi
 	to=""
 	while read -r pat secs; do
 		case "$pat" in ''|'#'*) continue ;; esac

@@ -20,5 +20,13 @@ $GIT clean -q -fdx -e "/obj-*"
 if [ ${#pl[@]} -gt 0 ]; then
 	$GIT am -q "${pl[@]}"
 fi
+# The files the series does not change dated back to the base commit
+# (rig/setup.sh), older than any object built from them: a build seeded
+# with the stock build's objects (rig/build-kernel.sh SEED) then compiles
+# only what the series changed and what depends on it (kbuild's .cmd
+# files), and a build without a seed compiles everything as before.
+find . -path ./.git -prune -o -path './obj-*' -prune -o -type f -print0 |
+	xargs -0 touch -h -d "2026-01-01 00:00:00 UTC"
+git diff -z --name-only --diff-filter=d base HEAD | (cd "$(git rev-parse --show-toplevel)" && xargs -0 -r touch -h)
 echo "$sum" > "$B/patched.series-sum"
 echo "patched tree: base + ${#pl[@]} patches"

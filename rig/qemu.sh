@@ -70,7 +70,7 @@ cd "$Q/obj"
 # (rig/boot.py: -L /usr/share/qemu).
 "$Q/src/configure" --target-list=ppc64-softmmu --without-default-features \
 	--without-default-devices --with-devices-ppc64=rig --enable-tcg --enable-fdt=system \
-	--disable-install-blobs --disable-werror \
+	--disable-install-blobs --disable-werror --disable-debug-info \
 	--with-pkgversion="+rig.$n" --python=/usr/bin/python3 > configure.log 2>&1 ||
 	{ tail -20 configure.log; exit 1; }
 ninja -j"$(nproc)" qemu-system-ppc64 > build.log 2>&1 || { grep -B2 -A8 'error' build.log | head -60; exit 1; }

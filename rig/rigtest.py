@@ -11,6 +11,7 @@ Then plants one fault at a time and checks the verdict and the summary key
 that must show it.  Prints one line per case and "rigtest: N passed, N
 failed"; exits non-zero on any case whose verdict is not the expected one.
 """
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -43,10 +44,28 @@ STRICT = "pmu/ebb/rigtest_strict_test"
 # a stock bug the series fixes (the run's own stock-fixed.txt)
 FIXEDT = "pmu/ebb/rigtest_fixed_test"
 NEW = "pmu/ebb/rigtest_new_test"
+# a sampling test whose line 45 is a setup call (rig/pre-assert.txt),
+# line 60 an assert, line 73 the harness wrapper (its source: SRC); the
+# stock boots' evidence shows stock stopping at line 45 on powernv10 only
+SAMPLING = "pmu/sampling_tests/rigtest_sampling_test"
+SRC = {45: "\tFAIL_IF(!collect_samples(event.mmap_buffer));",
+       60: "\tFAIL_IF(get_mmcr1_sel(reg) != 0x1e);",
+       73: "\tFAIL_IF(test_harness(rigtest_sampling, \"rigtest_sampling\"));"}
+EVIDENCE.append("powernv10\t%s\tfail@L45\t2\tr1 r2" % SAMPLING)
+# a test that exists to catch a stock bug (the run's own
+# stock-must-fail.txt): stock powernv10 fails it at line 20
+MUSTFAILT = "pmu/ebb/rigtest_mustfail_test"
+# a test in a boot of its own (the run's own long-tests.txt): stock, boot
+# "lost", does not finish it, as the evidence says; not run on powernv9
+LONGT = "pmu/ebb/rigtest_long_test"
+EVIDENCE.append("powernv10\t%s\ttimeout\t1\tr1" % LONGT)
 # the rule files compare.py reads beside emulator-skip.txt: the rig's, but
 # for the evidence (above); a case may plant in them (RULE_PLANTS)
 RULE_FILES = ["emulator-skip.txt", "kunit-expected.txt", "fw-broken-tests.txt",
-              "schema-exceptions.txt"]
+              "schema-exceptions.txt", "pre-assert.txt"]
+# a case may plant steps.tsv rows, and the environment compare.py runs in
+STEP_PLANTS = {}
+ENV_PLANTS = {}
 RULE_PLANTS = {}
 # a case may plant corpus rows: name -> (platform, mutation, schema verdict)
 SCHEMA_PLANTS = {}
@@ -57,7 +76,7 @@ UPSTREAM = {"upstream_kernel": "7.2.6", "upstream_source": "Debian linux_7.2.6.o
                                          if f[:1] == "0" and not f.startswith("0000-")])),
             "upstream_3way": "0", "upstream_build_warnings": "0"}
 UPSTREAM_PLANTS = {}
-TESTS = [FLAKY[1], RETRY, STRICT, NEW, FIXEDT]
+TESTS = [FLAKY[1], RETRY, STRICT, NEW, FIXEDT, SAMPLING, MUSTFAILT]
 KUNIT = {}
 for b_, suite, n, skip in (r[0].split() if len(r) == 1 else r for r in rules("kunit-expected.txt")):
     KUNIT.setdefault(b_, []).append((suite, int(n), [] if skip == "-" else skip.split(",")))
@@ -87,6 +106,10 @@ def console(b):
     out = ["[    0.000000] Linux version %s (rig@rig) #1 SMP" % (
         UPSTREAM["upstream_kernel"] if b == "up" else "6.12.0")]
     machine = "POWER9" if b.endswith("9") else "POWER10"
+    if b == "lost":
+        return out + ["[   10.000000] Run /init as init process", "RIG: BEGIN " + LONGT,
+                      "  !! killing rigtest_long", "RIG: RESULT %s fail 1 300.1" % LONGT,
+                      "RIG: DONE"]
     if b == "fw-auto":
         return SKIBOOT + out + [
             "[    0.300000] POWER10 performance monitor hardware support registered",
@@ -131,6 +154,10 @@ def console(b):
         return out + ["RIG: DONE"]
     if b not in ("san", "dt", "dt9"):     # short boots (KUnit, sysfs, dump)
         for t in TESTS:
+            if t == MUSTFAILT and b == "stock":
+                out += ["RIG: BEGIN " + t, "[FAIL] Test FAILED on line 20",
+                        "RIG: RESULT %s fail 1 0.5" % t]
+                continue
             out += ["RIG: BEGIN " + t, "RIG: RESULT %s pass 0 0.5" % t]
     if b != "san":
         out += ["RIG: SYSFS events/cycles event=0x600f4", "RIG: SYSFS format/event config:0-59"]
@@ -162,7 +189,7 @@ def run(case, plant=None):
     d = os.path.join(work, case)
     shutil.rmtree(d, ignore_errors=True)
     res = os.path.join(d, "results")
-    cons = {b: console(b) for b in P10 + P9 + SHORT + FUZZ + ["san", "up"]}
+    cons = {b: console(b) for b in P10 + P9 + SHORT + FUZZ + ["san", "up", "lost"]}
     if plant:
         plant(cons)
     for b, lines in cons.items():
@@ -184,9 +211,13 @@ def run(case, plant=None):
     if up is not None:      # None: rig/upstream.sh wrote nothing
         open(os.path.join(res, "upstream.txt"), "w").write("".join(
             "%s: %s\n" % kv for kv in dict(UPSTREAM, **up).items()))
-    open(os.path.join(d, "all.txt"), "w").write("\n".join(TESTS) + "\n")
+    open(os.path.join(d, "all.txt"), "w").write("\n".join(TESTS + [LONGT]) + "\n")
     open(os.path.join(d, "new.txt"), "w").write(NEW + "\n")
-    open(os.path.join(res, "steps.tsv"), "w").write("kernel-stock\tok\t5\nboot-dt\tok\t10\n")
+    open(os.path.join(res, "steps.tsv"), "w").write(STEP_PLANTS.get(
+        case, "kernel-stock\tok\t5\nboot-dt\tok\t10\n"))
+    src = os.path.join(d, "src", SAMPLING + ".c")
+    os.makedirs(os.path.dirname(src))
+    open(src, "w").write("".join(SRC.get(i, "") + "\n" for i in range(1, 80)))
     rd = os.path.join(d, "rules")
     os.makedirs(rd)
     for f in RULE_FILES:
@@ -196,13 +227,21 @@ def run(case, plant=None):
     open(os.path.join(rd, "emulator-evidence.tsv"), "w").write("\n".join(EVIDENCE) + "\n")
     open(os.path.join(rd, "stock-fixed.txt"), "w").write(
         FIXEDT + "\tpatch 2: rigtest\tstock failed it in r1\n")
+    open(os.path.join(rd, "long-tests.txt"), "w").write(
+        "%s\tpowernv10\tlost\trigtest\n%s\tpowernv9\t-\trigtest\n" % (LONGT, LONGT))
+    open(os.path.join(rd, "stock-must-fail.txt"), "w").write(
+        MUSTFAILT + "\tpowernv10\tpatch 1: rigtest\tstock fails it at line 20\n")
+    env = dict(os.environ, RIG_SELFTEST_SRC=os.path.join(d, "src"))
+    env.pop("RIG_T0", None)
+    env.update(ENV_PLANTS.get(case, {}))
+    env = {k: v for k, v in env.items() if v is not None}
     for f, (old, new) in RULE_PLANTS.get(case, {}).items():
         t = open(os.path.join(rd, f)).read()
         open(os.path.join(rd, f), "w").write(t.replace(old, new))
     p = subprocess.run([sys.executable, os.path.join(RIG, "compare.py"), res,
                         os.path.join(d, "all.txt"), os.path.join(d, "new.txt"),
                         os.path.join(rd, "emulator-skip.txt"), os.path.join(res, "steps.tsv")],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     summ = {}
     for ln in open(os.path.join(res, "summary.txt")):
         k, v = ln.rstrip("\n").split(": ", 1)
@@ -388,7 +427,7 @@ CASES = [
      "1"),
     # an EBB test that passes on stock fails on fw: strict, and counted
     ("EBB test fails on fw", fail_at("fw", STRICT, "48"), "selftest " + STRICT, "ebb_pass_fw",
-     "2"),
+     "3"),
     # a stock bug the series fixes: stock may fail it, a patched boot may not
     ("stock fails a test the series fixes", both(fail_at("stock", FIXEDT, "71"),
                                                  fail_at("stock9", FIXEDT, "71")), None,
@@ -412,7 +451,68 @@ CASES = [
      "kunit dts_pmu_parser.dts_pmu_parser_case11 on up", "checks_failed", "1"),
     ("fw fails a test the series fixes", fail_at("fw", FIXEDT, "71"),
      "selftest " + FIXEDT + ", a stock bug", "ebb_stock_fixed_failed_on_stock", "0"),
+    # a test that stops before its asserts (rig/pre-assert.txt) or does
+    # not end on stock and on the patched boots checked nothing
+    ("stops before its asserts, stock too, stock's evidence",
+     both(*[fail_at(b, SAMPLING, "45") for b in P10]), None, "not_finished_on_both", "2"),
+    ("stops before its asserts, stock too, no evidence",
+     both(*[fail_at(b, SAMPLING, "45") for b in P9]), "selftest " + SAMPLING + " did not finish",
+     "p9_not_finished_on_both", "1"),
+    ("fails at its assert, stock too", both(*[fail_at(b, SAMPLING, "60") for b in P10]), None,
+     "not_finished_on_both", "1"),
+    ("setup line and harness wrapper, no evidence",
+     both(*[result(b, SAMPLING, ["[FAIL] Test FAILED on line 45", "[FAIL] Test FAILED on line 73"])
+            for b in P9]), "selftest " + SAMPLING, "p9_not_finished_on_both", "1"),
+    ("timeout on stock and every patched boot",
+     both(*[result(b, STRICT, [], "timeout", "-1") for b in P10]),
+     "selftest " + STRICT + " did not finish", "not_finished_on_both", "2"),
+    ("the harness' own timeout on fw, stock passes",
+     result("fw", STRICT, ["!! killing rigtest_strict"]), "selftest " + STRICT, "selftests_diff",
+     "1"),
+    ("fw stops before its asserts, stock passes", fail_at("fw", SAMPLING, "45"),
+     "selftest " + SAMPLING, "selftests_diff", "1"),
+    ("an EBB test never ran on fw9", drop("fw9", "rigtest_strict_test"), "selftest " + STRICT,
+     "p9_ebb_upstream_run", "3"),
+    # a test in a boot of its own that stock does not finish
+    ("stock finishes the test it did not", edit("lost", "RESULT %s fail 1 300.1" % LONGT,
+                                               "RESULT %s pass 0 200.0" % LONGT),
+     "selftest " + LONGT + " on lost", "not_finished_on_both", "0"),
+    ("the boot of its own did not finish", drop("lost", "RIG: DONE"), "boot lost",
+     "checks_failed", "1"),
+    # a test that exists to catch a stock bug must catch it
+    ("stock passes the test that must catch its bug",
+     edit("stock", "RIG: RESULT %s fail 1 0.5" % MUSTFAILT, "RIG: RESULT %s pass 0 0.5" % MUSTFAILT),
+     "selftest " + MUSTFAILT, "stock_must_fail_ok",
+     "no"),
+    ("legacy fails the test that must catch a stock bug", fail_at("legacy", MUSTFAILT, "20"),
+     "selftest " + MUSTFAILT, "stock_must_fail_ok", "no"),
+    # the run's own limits and inputs
+    ("make test past 85 min", None, "make test's wall time", "checks_failed", "1"),
+    ("no selftest source for the pre-assert rule", None, "selftest source", "checks_failed", "1"),
+    ("a build step failed", None, "step kernel-san", "checks_failed", "1"),
+    # perf as a client
+    ("perf list differs", edit("fw", "cycles [Hardware event]", "cycles [Kernel PMU event]"),
+     "perf list pmu differs", "perf_list_identical", "no"),
+    ("perf stat counted nothing", edit("legacy", "PERF-STAT 100;;cycles", "PERF-STAT 0;;cycles"),
+     "perf stat on legacy", "perf_stat_ok", "no"),
+    ("perf stat failed", edit("fw9", "PERF-STAT-RC 0", "PERF-STAT-RC 1"), "perf stat on fw9",
+     "p9_perf_stat_ok", "no"),
+    ("perf accepts a bad event", edit("fw", "PMC5 with another code rc=0 <not supported>",
+                                      "PMC5 with another code rc=0 1234 r5001e"),
+     "perf bad input PMC5", "checks_failed", "1"),
+    # the fuzzer's floor and seed, the sanitizers' counts
+    ("fuzzer under its floor", edit("fuzz-b", "12500 mutants", "125 mutants"), "fuzzer",
+     "fuzz_mutants", "37625"),
+    ("fuzzer seed not printed", edit("fuzz-a9", "seed 0x1234abcd", "seed 0x0"),
+     "fuzzer seeds printed", "checks_failed", "1"),
+    ("KASAN report", add("san", ["[   30.000000] BUG: KASAN: slab-out-of-bounds in x+0x10/0x20"],
+                         "SAN-BEGIN"), ("KASAN reports", "boot san", "failslab"), "kasan_reports", "1"),
+    ("kmemleak found leaks", edit("san", "RIG: KMEMLEAK 0", "RIG: KMEMLEAK 2"), "kmemleak leaks",
+     "kmemleak_leaks", "2"),
 ]
+ENV_PLANTS["make-test-past-85-min"] = {"RIG_T0": "%d" % (__import__("time").time() - 5200)}
+ENV_PLANTS["no-selftest-source-for-the-pre-assert-rule"] = {"RIG_SELFTEST_SRC": None}
+STEP_PLANTS["a-build-step-failed"] = "kernel-stock\tok\t5\nkernel-san\tfail\t9\nboot-dt\tok\t10\n"
 SCHEMA_PLANTS["one-cell-form-the-schema-refuses"] = {
     "00007": ("power10", "/events/cpu-cycles/event_code truncated",
               "rejected\tdecoding: event_code: size (4) error for type uint64-array")}
@@ -425,13 +525,23 @@ UPSTREAM_PLANTS["upstream.sh-wrote-nothing"] = None
 RULE_PLANTS["flaky-token-no-stock-boot-gave"] = {
     "emulator-flaky.txt": ("fail@L30 fail@L31", "fail@L30 fail@L31 timeout")}
 
+def run_case(i):
+    name, plant = CASES[i][:2]
+    return run(name.replace(" ", "-"), plant)
+
+
+# two at a time (each case is its own directory): make test runs this
+# beside the package installs
+with concurrent.futures.ProcessPoolExecutor(2) as pool:
+    runs = list(pool.map(run_case, range(len(CASES))))
 passed = failed = 0
-for name, plant, fails, key, val in CASES:
-    rc, summ, out = run(name.replace(" ", "-"), plant)
+for (name, plant, fails, key, val), (rc, summ, out) in zip(CASES, runs):
     failing = [ln.rstrip("\n").split("\t")[2] for ln in open(os.path.join(
         work, name.replace(" ", "-"), "results", "checks.txt")) if ln.startswith("FAIL\t")]
     ok = rc == (1 if fails else 0) and summ.get(key) == val and \
-        bool(failing) == bool(fails) and all(fails in x for x in failing)
+        bool(failing) == bool(fails) and \
+        all(any(f in x for f in (fails if isinstance(fails, tuple) else (fails,)))
+            for x in failing)
     passed += ok
     failed += not ok
     print("%-4s %-40s exit %d, %s: %s (want %s), failed: %s" % (

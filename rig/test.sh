@@ -20,17 +20,17 @@
 #   run    boot one kernel (BOOT=dt|legacy|stock, or dt9|stock9 on POWER9)
 #          into a busybox shell with perf and the selftests, KUnit off.
 set -uo pipefail
+# make test in a process group of its own, so that its limit (below) can
+# stop every build and boot it started
+if [ "${1:-full}" = full ] && [ -z "${RIG_GROUP:-}" ]; then
+	RIG_GROUP=1 exec setsid -w bash "$0" "$@"
+fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
 R=$B/results
 mode=${1:-full}
 IDLE=${IDLE:-240}
 t0=$(date +%s)
-
-mkdir -p "$B"
-bash "$top/rig/setup.sh" > "$B/setup.log" 2>&1 || { cat "$B/setup.log"; echo "0 passed, 1 failed"; exit 1; }
-grep "base tree" "$B/setup.log"
-t_setup=$(($(date +%s) - t0))
 
 # Each mode its own results and initramfs: no target overwrites what
 # another made (make bench: build/bench, rig/bench.sh).
@@ -46,7 +46,7 @@ rm -rf "$R"
 mkdir -p "$R/logs"
 # steps.tsv: step, ok|fail, seconds (boots too, as boot-NAME: compare.py's
 # time table)
-printf 'setup\tok\t%d\n' "$t_setup" > "$R/steps.tsv"
+: > "$R/steps.tsv"
 
 # step NAME CMD...: run, log to $R/logs/NAME.log, record ok/fail.
 step() {
@@ -65,13 +65,51 @@ step() {
 	return $rc
 }
 
+if [ "$mode" = full ]; then
+	# CI kills a run at 90 min without a word: past 85 the rig stops
+	# itself, says so and fails (the limit, LIMIT seconds, is a knob for
+	# the rig's own test of it)
+	limit=${LIMIT:-5100}
+	(
+		trap 'kill $sl 2>/dev/null; exit 0' TERM
+		sleep "$limit" > /dev/null 2>&1 < /dev/null &
+		sl=$!
+		wait $sl
+		echo "FAILED: make test ran past its limit of $limit s; stopped (build/results/logs/)"
+		echo "0 passed, 1 failed"
+		# the lanes and the fuzzer's boots have process groups of their own
+		for g in $(cat "$R/pgids" 2>/dev/null) $$; do
+			kill -TERM -- -"$g" 2>/dev/null
+		done
+	) &
+	watchdog=$!
+	# on any way out: the watchdog, and what runs in groups of its own
+	cleanup() {
+		kill "$watchdog" 2>/dev/null
+		for g in $(cat "$R/pgids" 2>/dev/null); do
+			kill -- -"$g" 2>/dev/null
+		done
+	}
+	trap cleanup EXIT
+	# the rig's own tests (rig/rigtest.py: planted faults through
+	# boot.py and compare.py; no kernel) beside the package installs
+	( step rigtest python3 "$top/rig/rigtest.py" "$B/rigtest" >/dev/null ) &
+	rigtest=$!
+fi
+
+mkdir -p "$B"
+bash "$top/rig/setup.sh" > "$B/setup.log" 2>&1 || { cat "$B/setup.log"; echo "0 passed, 1 failed"; exit 1; }
+grep "base tree" "$B/setup.log"
+t_setup=$(($(date +%s) - t0))
+printf 'setup\tok\t%d\n' "$t_setup" >> "$R/steps.tsv"
+
 # the emulator every boot uses (rig/qemu.sh; a no-op once built)
 step qemu bash "$top/rig/qemu.sh" || { echo "0 passed, 1 failed"; exit 1; }
 
 EQUIV="dts_pmu_kunit.codes=1000000 dts_pmu_kunit.groups=40000"
 boot_args() {
 	case $1 in
-	stock | stock9) echo "" ;;
+	stock | stock9 | lost) echo "" ;;
 	# the kernel dt runs KUnit on, on the same machine: no second run
 	legacy) echo "powerpc_pmu=legacy kunit.enable=0" ;;
 	# the fuzzer, the one very slow KUnit case, has boots of its own; the
@@ -110,7 +148,7 @@ fuzz_first() {
 
 vmlinux_for() {
 	case $1 in
-	stock*) echo "$B/obj/stock/vmlinux" ;;
+	stock* | lost) echo "$B/obj/stock/vmlinux" ;;
 	san) echo "$B/obj/san/vmlinux" ;;
 	up) echo "$B/obj/upstream/vmlinux" ;;
 	*) echo "$B/obj/patched/vmlinux" ;;
@@ -142,8 +180,8 @@ new_tests() {
 
 build_patched() {
 	step patched-tree bash "$top/rig/patched-tree.sh" &&
-	step kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/patched" \
-		"$top/rig/patched.config"
+	SEED=$B/obj/stock step kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" \
+		"$B/obj/patched" "$top/rig/patched.config"
 }
 
 # The sanitizer boot (rig/sanitize.config: KASAN, kmemleak, failslab) and
@@ -186,6 +224,8 @@ initrd_for() {
 	# (the kernel refuses a firmware node that differs from its built-in
 	# description); dt and dt9 show the built-in one read, KUnit and sysfs
 	fuzz* | dt9 | up) echo "$B/initrd-kunit/initrd.gz" ;;
+	# rig/long-tests.txt: the tests in boots of their own
+	lost) echo "$B/initrd-lost/initrd.gz" ;;
 	# (make test-quick's dt boot runs its few selftests)
 	dt) [ "$mode" = full ] && echo "$B/initrd-kunit/initrd.gz" || echo "$I/initrd.gz" ;;
 	san) echo "$B/initrd-san/initrd.gz" ;;
@@ -208,22 +248,30 @@ boot() {
 
 case $mode in
 full)
+	# Linux 7.2.6's source (rig/upstream.sh: download, unpack, import; the
+	# network and xz more than the cores) beside the first builds
+	( step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch ) &
+	fetch=$!
 	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
-	# The fuzzer's boots (KUnit only: nothing in them depends on timing)
-	# run one after the other beside the builds below, which run at the
+	# The boots that run no timed test (the fuzzer's, KUnit only; the
+	# built-in descriptions' short ones; lost_exception_test, which counts
+	# instructions and EBBs, not time, on stock: rig/long-tests.txt) run
+	# one after the other beside the builds below, which run at the
 	# lowest priority meanwhile so that the guest keeps its core: still one
-	# guest at a time, and nothing beside the boots that run tests.
-	fuzz_pid=
+	# guest at a time, and nothing beside the boots that run timed tests.
+	kpid=
 	if build_patched &&
 	   step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
 	   RIG_PERF=0 step initrd-kunit bash "$top/rig/mkinitrd.sh" "$B/selftests" \
-		"$B/initrd-kunit/initrd.gz" --only 'no-selftests'; then
+		"$B/initrd-kunit/initrd.gz" --only 'no-selftests' &&
+	   RIG_PERF=0 step initrd-lost bash "$top/rig/mkinitrd.sh" "$B/selftests" \
+		"$B/initrd-lost/initrd.gz" --only 'pmu/ebb/lost_exception_test'; then
 		set -m		# its own process group, killed with the run
-		( for f in fuzz-a fuzz-b fuzz-a9 fuzz-b9; do boot "$f"; done ) \
-			> "$R/logs/fuzz-boots.out" 2>&1 &
-		fuzz_pid=$!
+		( for f in fuzz-a fuzz-b fuzz-a9 fuzz-b9 dt dt9 lost; do boot "$f"; done ) \
+			> "$R/logs/kunit-boots.out" 2>&1 &
+		kpid=$!
+		echo $kpid >> "$R/pgids"
 		set +m
-		trap 'kill -- -$fuzz_pid 2>/dev/null' EXIT
 	fi
 	NICE="nice -n 19"
 	step perf $NICE bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
@@ -231,12 +279,12 @@ full)
 	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
 	step skiboot $NICE bash "$top/rig/skiboot.sh"
 	build_san
+	wait "$fetch"
 	step upstream $NICE bash "$top/rig/upstream.sh" "$R/upstream.txt"
 	NICE=
-	if [ -n "$fuzz_pid" ]; then
-		wait "$fuzz_pid"
-		trap - EXIT
-		cat "$R/logs/fuzz-boots.out"
+	if [ -n "$kpid" ]; then
+		wait "$kpid"
+		cat "$R/logs/kunit-boots.out"
 	fi
 	# Two guests at a time, one per core, and nothing else beside them: the
 	# EBB suite now runs for real on the rig's QEMU (rig/qemu.sh) and takes
@@ -253,16 +301,17 @@ full)
 	( boot stock; boot fw; boot fw9 ) \
 		> "$R/logs/lane-a.out" 2>&1 &
 	lane_a=$!
-	( boot stock9; boot legacy; boot san; boot dt; boot dt9; boot fw-auto; boot fw-broken
-	  boot up ) \
+	( boot stock9; boot legacy; boot san; boot fw-auto; boot fw-broken; boot up ) \
 		> "$R/logs/lane-b.out" 2>&1 &
 	lane_b=$!
+	echo $lane_a $lane_b >> "$R/pgids"
 	set +m
-	trap 'kill -- -$lane_a -$lane_b 2>/dev/null' EXIT
 	wait "$lane_a" "$lane_b"
-	trap - EXIT
 	cat "$R/logs/lane-a.out" "$R/logs/lane-b.out"
-	RIG_T0=$t0 python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
+	wait "$rigtest"
+	: > "$R/pgids"		# all ended
+	cleanup
+	RIG_T0=$t0 RIG_SELFTEST_SRC=$B/patched/tools/testing/selftests/powerpc python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
 		"$top/rig/emulator-skip.txt" "$R/steps.tsv"
 	rc=$?
 	# a boot that oopsed or did not finish: its console around the event
