@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""The rig's own tests (make check): planted outcomes through the host side.
+"""The rig's own tests (make check, and make test beside its package
+installs): planted outcomes through the host side.
 
 usage: rigtest.py WORKDIR
 
-Writes the consoles of a make test run that went right (every boot of both
-machines, the short firmware boots, the sanitizer boot), reads them with
+Writes the consoles of a make test run that went right (every boot: both
+machines' full and short boots, the fuzzer's, san, up and lost), reads them with
 boot.py --reparse and judges them with compare.py, with the rig's own rule
 files (emulator-flaky.txt, emulator-retry.txt, kunit-expected.txt, ...).
 Then plants one fault at a time and checks the verdict and the summary key

@@ -1,20 +1,27 @@
 #!/bin/bash
 # test.sh full|quick|run [BOOT]
-#   full   build stock + patched kernels, the selftests and skiboot with
-#          firmware/skiboot/, boot QEMU powernv10 three times (stock,
-#          powerpc_pmu=legacy, fw: powerpc_pmu=dt with skiboot's description
-#          in the boot device tree) and powernv9 twice (stock9, fw9), compare
-#          each machine's boots with its stock boot; short boots: dt and dt9
-#          (powerpc_pmu=dt, the built-in descriptions: KUnit, sysfs, the
-#          description dump, equal to fw's and fw9's), fw-auto
-#          (the default mode) and fw-broken (a broken description
-#          refused); then the sanitizer boot (san: KASAN, kmemleak,
-#          failslab; the schema/kernel differential); the fuzzer's own
-#          boots (fuzz-a, fuzz-b, fuzz-a9, fuzz-b9) run beside the builds;
-#          the series on a newer upstream kernel (rig/upstream.sh: Debian's
-#          orig tarball, git am -3, built) and its KUnit boot (up); ends with
+#   full   rig/rigtest.py beside rig/setup.sh, then rig/qemu.sh; build
+#          the stock and patched kernels (the patched build seeded with
+#          the stock build's objects), the selftests, perf, skiboot with
+#          firmware/skiboot/, the sanitizer kernel and Linux 7.2.6 with the
+#          series (rig/upstream.sh; its source fetched beside the first
+#          builds).  Beside the builds, one at a time, the boots that run
+#          no timed test: the fuzzer's (fuzz-a, fuzz-b, fuzz-a9, fuzz-b9),
+#          dt and dt9 (powerpc_pmu=dt, the built-in descriptions: KUnit,
+#          sysfs, the description dump, equal to fw's and fw9's) and lost
+#          (stock, rig/long-tests.txt).  Then two at a time, one guest per
+#          core, from one queue, longest first: fw9, fw, stock9, stock,
+#          legacy, san, fw-broken, fw-auto, up.  stock, legacy
+#          (powerpc_pmu=legacy) and fw (powerpc_pmu=dt with skiboot's
+#          description in the boot device tree) on powernv10, stock9 and
+#          fw9 on powernv9: each machine's boots compared with its stock
+#          boot; fw-auto (the default mode) and fw-broken (a broken
+#          description refused) are short; san: KASAN, kmemleak, failslab,
+#          the schema/kernel differential; up: the series on the newer
+#          kernel, its KUnit.  Stops itself, failed, past LIMIT seconds
+#          (5100: CI stops a run at 90 min without a word).  Ends with
 #          "N passed, N failed, N skipped" and the time each step took
-#          (summary.txt: time_*).
+#          (summary.txt: time_*, time_wall).
 #   quick  patched kernel, DT boot only, KUnit (no fuzzer) +
 #          event_code_tests; build/results-quick, build/initrd-quick.
 #   run    boot one kernel (BOOT=dt|legacy|stock, or dt9|stock9 on POWER9)
