@@ -44,7 +44,9 @@ patches:
 	@$(if $(AUTHOR),AUTHOR='$(AUTHOR)') $(if $(IMPORT),IMPORT=1) bash $(RIG)/patches.sh
 	@$(if $(AUTHOR),AUTHOR='$(AUTHOR)') $(if $(IMPORT),IMPORT=1) bash $(RIG)/skiboot-patches.sh
 
-# the results, objects, selftests and initramfs images; keeps build/linux
-# (the series branch), the trees, ccache and the unpacked Debian packages
+# the results, kernel objects (not the 7.2.6 build's), selftests, initramfs
+# images, build/bench, QEMU's build and skiboot; keeps build/linux (the
+# series branch), the trees, build/upstream, QEMU's source, ccache and the
+# unpacked Debian packages
 clean:
 	rm -rf $(B)/obj $(B)/*/obj-* $(B)/results* $(B)/selftests $(B)/initrd* $(B)/bench $(B)/qemu/obj $(B)/skiboot

@@ -5,8 +5,8 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 L=$top/build/linux
-# The one identity the series is posted under: From: and Signed-off-by of
-# every patch and the cover letter.  Set yours with make patches AUTHOR="Name <mail>".
+# The one identity every patch and the cover letter carry: From: and
+# Signed-off-by.  Set yours with make patches AUTHOR="Name <mail>".
 AUTHOR=${AUTHOR:-PMU-DT Developers <pmu-dt-dev@example.org>}
 case $AUTHOR in *" <"*@*">") ;; *) echo "patches: AUTHOR must be \"Name <mail>\"" >&2; exit 1 ;; esac
 aname=${AUTHOR% <*}

@@ -1,13 +1,16 @@
 #!/bin/bash
-# Idempotent setup: Debian packages, the 6.12 base tree as a git repository
-# under build/, and the worktrees the rig builds from.
+# Idempotent setup: Debian packages (from bookworm-backports, through a
+# sources file the rig owns: qemu-system-data, the firmware, and meson and
+# pycotap for rig/qemu.sh), the 6.12 base tree as a git repository under
+# build/, the stock worktree and the guest's busybox.
 #
 #   build/linux      git repository; branch "series" = base + one commit per
-#                    patch, the tree developers edit (make patches reads it)
+#                    patch (made from patches/ on a fresh machine), the tree
+#                    developers edit (make patches reads it)
 #   build/stock      worktree at tag "base" (pristine, never edited)
-#   build/patched    worktree, detached at base + git am patches/*.patch
 #   build/busybox    Debian's busybox-static for ppc64el, unpacked (the
 #                    guest's shell; make run, perf checks)
+# build/patched (base + git am patches/*.patch) is rig/patched-tree.sh's.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
