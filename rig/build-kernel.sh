@@ -16,8 +16,14 @@ real=$src/obj-$(basename "$obj")
 # from the stock one: rig/patched-tree.sh dates the files the series does
 # not change back to the base commit, older than those objects)
 if [ -n "${SEED:-}" ] && [ ! -e "$real" ] && [ -f "$(realpath -m "$SEED")/vmlinux" ]; then
+	rm -rf "$real.tmp"
 	cp -a "$(realpath "$SEED")" "$real.tmp"
 	mv "$real.tmp" "$real"
+	# the files that differ from the seed's tree, newer than its objects
+	# whatever their dates were (a make clean, a tree made earlier)
+	seedsrc=$(dirname "$(realpath "$SEED")")
+	git -C "$src" diff -z --name-only --diff-filter=d "$(git -C "$seedsrc" rev-parse HEAD)" HEAD |
+		(cd "$src" && xargs -0 -r touch -h)
 	echo "build-kernel: seeded from $SEED"
 fi
 if [ "$(readlink "$obj" 2>/dev/null)" != "$real" ]; then

@@ -13,6 +13,7 @@ if [ "$(cat "$B/patched.series-sum" 2>/dev/null)" = "$sum" ]; then
 fi
 rm -f "$B/patched.series-sum"
 cd "$B/patched"
+old=$(git rev-parse HEAD)
 $GIT am --abort >/dev/null 2>&1 || true
 $GIT checkout -q --detach base
 $GIT reset -q --hard base
@@ -27,6 +28,9 @@ fi
 # files), and a build without a seed compiles everything as before.
 find . -path ./.git -prune -o -path './obj-*' -prune -o -type f -print0 |
 	xargs -0 touch -h -d "2026-01-01 00:00:00 UTC"
-git diff -z --name-only --diff-filter=d base HEAD | (cd "$(git rev-parse --show-toplevel)" && xargs -0 -r touch -h)
+# and what differs from the tree the objects of an earlier series were
+# built from (a file that series changed and this one does not)
+(git diff -z --name-only --diff-filter=d base HEAD
+ git diff -z --name-only --diff-filter=d "$old" HEAD) | xargs -0 -r touch -h
 echo "$sum" > "$B/patched.series-sum"
 echo "patched tree: base + ${#pl[@]} patches"

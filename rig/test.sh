@@ -29,8 +29,17 @@
 set -uo pipefail
 # make test in a process group of its own, so that its limit (below) can
 # stop every build and boot it started
+# stop every build and boot it started; an interrupt or a TERM of make
+# stops that group too
 if [ "${1:-full}" = full ] && [ -z "${RIG_GROUP:-}" ]; then
-	RIG_GROUP=1 exec setsid -w bash "$0" "$@"
+	RIG_GROUP=1 setsid bash "$0" "$@" &
+	group=$!
+	trap 'kill -TERM -- -"$group" 2>/dev/null' INT TERM HUP
+	while :; do
+		wait "$group"
+		rc=$?
+		kill -0 "$group" 2>/dev/null || exit $rc
+	done
 fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
@@ -100,8 +109,11 @@ if [ "$mode" = full ]; then
 	trap cleanup EXIT
 	# the rig's own tests (rig/rigtest.py: planted faults through
 	# boot.py and compare.py; no kernel) beside the package installs
-	( step rigtest python3 "$top/rig/rigtest.py" "$B/rigtest" >/dev/null ) &
+	set -m		# a process group of its own, stopped on any way out
+	step rigtest python3 "$top/rig/rigtest.py" "$B/rigtest" &
 	rigtest=$!
+	echo $rigtest >> "$R/pgids"
+	set +m
 fi
 
 mkdir -p "$B"
