@@ -314,8 +314,9 @@ full)
 	# thread, so what a test counts does not depend on the host's load.
 	# The two lanes take the boots from one queue, the longest first, so
 	# that they end together (times of a make test on a slow 2-core
-	# machine, 2026-11-27: fw9 and fw about 600 s, stock9, stock and
-	# legacy about 570, san 250, the others under 30).
+	# machine, 2026-11-27: fw 508 s, stock 490, stock9 479, legacy 477,
+	# fw9 463, san 240, the others under 20; the two lanes ended about
+	# 150 s apart).
 	printf '%s\n' fw9 fw stock9 stock legacy san fw-broken fw-auto up > "$R/lanes.queue"
 	lane() {
 		local name
