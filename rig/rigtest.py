@@ -531,23 +531,24 @@ def run_case(i):
     return run(name.replace(" ", "-"), plant)
 
 
-# two at a time (each case is its own directory): make test runs this
-# beside the package installs
-with concurrent.futures.ProcessPoolExecutor(2) as pool:
-    runs = list(pool.map(run_case, range(len(CASES))))
-passed = failed = 0
-for (name, plant, fails, key, val), (rc, summ, out) in zip(CASES, runs):
-    failing = [ln.rstrip("\n").split("\t")[2] for ln in open(os.path.join(
-        work, name.replace(" ", "-"), "results", "checks.txt")) if ln.startswith("FAIL\t")]
-    ok = rc == (1 if fails else 0) and summ.get(key) == val and \
-        bool(failing) == bool(fails) and \
-        all(any(f in x for f in (fails if isinstance(fails, tuple) else (fails,)))
-            for x in failing)
-    passed += ok
-    failed += not ok
-    print("%-4s %-40s exit %d, %s: %s (want %s), failed: %s" % (
-        "ok" if ok else "FAIL", name, rc, key, summ.get(key), val, failing or "-"))
-    if not ok:
-        print("\n".join("     " + x for x in out.splitlines() if x.startswith("FAILED")))
-print("rigtest: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+if __name__ == "__main__":
+    # two at a time (each case is its own directory): make test runs this
+    # beside the package installs
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        runs = list(pool.map(run_case, range(len(CASES))))
+    passed = failed = 0
+    for (name, plant, fails, key, val), (rc, summ, out) in zip(CASES, runs):
+        failing = [ln.rstrip("\n").split("\t")[2] for ln in open(os.path.join(
+            work, name.replace(" ", "-"), "results", "checks.txt")) if ln.startswith("FAIL\t")]
+        ok = rc == (1 if fails else 0) and summ.get(key) == val and \
+            bool(failing) == bool(fails) and \
+            all(any(f in x for f in (fails if isinstance(fails, tuple) else (fails,)))
+                for x in failing)
+        passed += ok
+        failed += not ok
+        print("%-4s %-40s exit %d, %s: %s (want %s), failed: %s" % (
+            "ok" if ok else "FAIL", name, rc, key, summ.get(key), val, failing or "-"))
+        if not ok:
+            print("\n".join("     " + x for x in out.splitlines() if x.startswith("FAILED")))
+    print("rigtest: %d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
