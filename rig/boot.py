@@ -61,12 +61,11 @@ os.makedirs(a.outdir, exist_ok=True)
 # may print nothing for as long as its limit allows (lost_exception_test,
 # 300 s under its harness), so while one runs the idle watchdog waits for
 # its limit and a minute more, whichever is longer
-LIMITS = {}
-if a.tests and os.path.exists(a.tests):
-    for ln in open(a.tests):
-        f = ln.split()
-        if len(f) >= 2 and f[0].isdigit():
-            LIMITS[f[1]] = int(f[0])
+# tests.list, once: (path, seconds or None) in the order the guest runs them
+LISTED = [(f[1], int(f[0]) if f[0].isdigit() else None)
+          for f in (ln.split() for ln in (open(a.tests) if a.tests else []) if not ln.startswith("#"))
+          if len(f) >= 2]
+LIMITS = {t: s for t, s in LISTED if s is not None}
 
 
 def run_qemu():
@@ -197,12 +196,10 @@ for ln in lines:
 done = any(ln.startswith("RIG: DONE") for ln in lines)
 if running and not done:
     record(running, ("hang", "-1", "-", "hang"))
-if a.tests:
-    for ln in open(a.tests):
-        f = ln.split()
-        if len(f) >= 2 and not ln.startswith("#") and f[1] not in verdicts:
-            verdicts[f[1]] = ("notrun", "-1", "-", "notrun")
-            order.append(f[1])
+for t, _ in LISTED:
+    if t not in verdicts:
+        verdicts[t] = ("notrun", "-1", "-", "notrun")
+        order.append(t)
 
 with open(os.path.join(a.outdir, "verdicts.tsv"), "w") as f:
     for t in order:

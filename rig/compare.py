@@ -106,45 +106,42 @@ for ln in open(skip_path):
         f = ln.split(None, 1)
         emu[f[0]] = f[1].strip() if len(f) > 1 else ""
 
+def rule_rows(name):
+    """The rows of rig rule file NAME (beside EMULATOR_SKIP): its
+    tab-separated fields, comments and blank lines left out."""
+    return [ln.rstrip("\n").split("\t") for ln in open(os.path.join(os.path.dirname(skip_path), name))
+            if ln.strip() and not ln.startswith("#")]
+
+
 # What the emulator can establish (rig/emulator-flaky.txt): per machine and
 # test, the outcomes that vary between stock boots on the rig's QEMU,
 # derived from those boots (rig/evidence.py says how).  Outcomes of one set
 # count as one; any other outcome stays a DIFF.
-SEEN = {}
-flaky_path = os.path.join(os.path.dirname(skip_path), "emulator-flaky.txt")
-for ln in open(flaky_path):
-    if ln.strip() and not ln.startswith("#"):
-        f = ln.rstrip("\n").split("\t")
-        SEEN[(f[0], f[1])] = set(f[2].split())
+SEEN = {(f[0], f[1]): set(f[2].split()) for f in rule_rows("emulator-flaky.txt")}
 # The stock boots behind it (rig/emulator-evidence.tsv: machine, row,
 # outcome, the boots that gave it): a token of emulator-flaky.txt that no
 # stock boot gave is "unseen", and fails the run.
 EVIDENCE = {}
-for ln in open(os.path.join(os.path.dirname(skip_path), "emulator-evidence.tsv")):
-    if ln.strip() and not ln.startswith("#"):
-        f = ln.rstrip("\n").split("\t")
-        EVIDENCE.setdefault((f[0], f[1]), set()).update(
-            set("fail@L" + x.lstrip("L") for x in f[2][6:].split(","))
-            if f[2].startswith("fail@L") else {f[2]})
+for f in rule_rows("emulator-evidence.tsv"):
+    EVIDENCE.setdefault((f[0], f[1]), set()).update(
+        set("fail@L" + x.lstrip("L") for x in f[2][6:].split(","))
+        if f[2].startswith("fail@L") else {f[2]})
 # Stock bugs a patch of the series fixes (rig/stock-fixed.txt: test, the
 # patch, the boots that showed it): the stock kernel fails the test some of
 # the time, so its outcome is shown, not compared; every patched boot must
 # pass it.
-FIXED = set(ln.split("\t", 1)[0] for ln in open(os.path.join(os.path.dirname(skip_path), "stock-fixed.txt"))
-            if ln.strip() and not ln.startswith("#"))
+FIXED = set(f[0] for f in rule_rows("stock-fixed.txt"))
 # Tests that exist to catch a stock bug (rig/stock-must-fail.txt: test,
 # machine, the patch, the evidence): on that machine the stock boot must
 # fail them and every patched boot pass them.  A test that stops catching
 # the bug (an emulator change that hides it) fails the run.
-MUSTFAIL = [ln.rstrip("\n").split("\t")[:2] for ln in open(os.path.join(
-    os.path.dirname(skip_path), "stock-must-fail.txt")) if ln.strip() and not ln.startswith("#")]
+MUSTFAIL = [f[:2] for f in rule_rows("stock-must-fail.txt")]
 mustfail_bad = []
 # A selftest that stops at a setup call, before what it asserts
 # (rig/pre-assert.txt: the calls, matched on the FAIL_IF line of the
 # test's source, RIG_SELFTEST_SRC), or that did not end (a timeout, the
 # harness' own included; a hang; never reached) checked nothing.
-PRE_CALLS = [ln.rstrip("\n").split("\t")[0] for ln in open(os.path.join(
-    os.path.dirname(skip_path), "pre-assert.txt")) if ln.strip() and not ln.startswith("#")]
+PRE_CALLS = [f[0] for f in rule_rows("pre-assert.txt")]
 SRC = os.environ.get("RIG_SELFTEST_SRC", "")
 UNFINISHED = {"timeout", "hang", "notrun", "missing"}
 _src_lines = {}
@@ -183,12 +180,8 @@ def unfinished(t, o):
 
 not_finished = []       # (machine, test, outcomes, evidenced)
 # Tests in boots of their own (rig/long-tests.txt): (test, machine) ->
-# the boots, the stock one first; "-": not run on that machine
-LONG = {}
-for ln in open(os.path.join(os.path.dirname(skip_path), "long-tests.txt")):
-    if ln.strip() and not ln.startswith("#"):
-        f = ln.rstrip("\n").split("\t")
-        LONG[(f[0], f[1])] = [] if f[2] == "-" else f[2].split()
+# the stock boot that runs it, "-" where it is not run
+LONG = {(f[0], f[1]): f[2] for f in rule_rows("long-tests.txt")}
 LONG_TESTS = set(t for t, _ in LONG)
 UNSEEN = sorted("%s %s %s" % (m, r, tok) for (m, r), tk in SEEN.items()
                 for tok in tk - EVIDENCE.get((m, r), set()))
@@ -348,8 +341,8 @@ def compare(label, BOOTS, pre, machine):
     nsame = diff = emu_n = new_pass = new_fail = by_evidence = fixed_stock_fail = 0
     suites = {}
     # the boots of the tests that run in boots of their own
-    for b in sorted(set(x for (t, m), bs in LONG.items() if m == machine and t in tests
-                        for x in bs)):
+    for b in sorted(set(b for (t, m), b in LONG.items() if m == machine and t in tests
+                        and b != "-")):
         i = kv(os.path.join(res, b, "boot.txt"))
         check(i.get("completed") == "yes" and i.get("oops") == "no",
               "boot %s: completed=%s oops=%s killed=%s" % (
@@ -358,31 +351,23 @@ def compare(label, BOOTS, pre, machine):
             verd.setdefault(b, {})[r[0]] = r[4]
     for t in tests:
         if t in LONG_TESTS and not quick:
-            lb = LONG.get((t, machine), [])
-            if not lb:
+            lb = LONG.get((t, machine), "-")
+            if lb == "-":
                 skipped += 1
                 rows.append((t, {b: "not run" for b in BOOTS}, "not run (rig/long-tests.txt)"))
                 continue
-            lv = {b: verd.get(b, {}).get(t, "missing") for b in lb}
-            shown = {BOOTS[0]: "%s (%s)" % (lv[lb[0]], lb[0])}
-            seen = EVIDENCE.get((machine, t), set())
-            if len(lb) == 1:
-                # stock alone: it must not finish, as its evidence says
-                ok = unfinished(t, lv[lb[0]]) and toks(lv[lb[0]]) <= seen
-                if ok:
-                    skipped += 1
-                    not_finished.append((machine, t, lv, True))
-                    rows.append((t, shown, "not checked (stock does not finish it)"))
-                    continue
-                check(False, "selftest %s on %s: %s; stock finishing it (or without "
-                      "evidence) means the patched boots must run it (rig/long-tests.txt)" % (
-                          t, lb[0], lv[lb[0]]))
-                rows.append((t, shown, "FAIL"))
+            # stock alone: it must not finish, as its evidence says
+            o = verd.get(lb, {}).get(t, "missing")
+            shown = {BOOTS[0]: "%s (%s)" % (o, lb)}
+            if unfinished(t, o) and toks(o) <= EVIDENCE.get((machine, t), set()):
+                skipped += 1
+                not_finished.append((machine, t, {lb: o}, True))
+                rows.append((t, shown, "not checked (stock does not finish it)"))
                 continue
-            ok = all(same(machine, t, lv[b], lv[lb[0]]) and not unfinished(t, lv[b])
-                     for b in lb[1:])
-            check(ok, "selftest %s: %s" % (t, lv))
-            rows.append((t, shown, "same" if ok else "DIFF"))
+            check(False, "selftest %s on %s: %s; stock finishing it (or without "
+                  "evidence) means the patched boots must run it (rig/long-tests.txt)" % (
+                      t, lb, o))
+            rows.append((t, shown, "FAIL"))
             continue
         if t in emu:
             emu_n += 1

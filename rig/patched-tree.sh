@@ -28,9 +28,8 @@ fi
 # files), and a build without a seed compiles everything as before.
 find . -path ./.git -prune -o -path './obj-*' -prune -o -type f -print0 |
 	xargs -0 touch -h -d "2026-01-01 00:00:00 UTC"
-# and what differs from the tree the objects of an earlier series were
-# built from (a file that series changed and this one does not)
-(git diff -z --name-only --diff-filter=d base HEAD
- git diff -z --name-only --diff-filter=d "$old" HEAD) | xargs -0 -r touch -h
+# and what differs from the tree this one was (base in a new worktree;
+# an earlier series, whose objects may be there, in an old one)
+git diff -z --name-only --diff-filter=d "$old" HEAD | xargs -0 -r touch -h
 echo "$sum" > "$B/patched.series-sum"
 echo "patched tree: base + ${#pl[@]} patches"

@@ -86,6 +86,13 @@ if [ "$mode" = full ]; then
 	# itself, says so and fails (the limit, LIMIT seconds, is a knob for
 	# the rig's own test of it)
 	limit=${LIMIT:-5100}
+	# TERM the process groups of $R/pgids (the lanes, rigtest, the boots
+	# beside the builds), then those named
+	kill_groups() {
+		for g in $(cat "$R/pgids" 2>/dev/null) "$@"; do
+			kill -TERM -- -"$g" 2>/dev/null
+		done
+	}
 	(
 		trap 'kill $sl 2>/dev/null; exit 0' TERM
 		sleep "$limit" > /dev/null 2>&1 < /dev/null &
@@ -93,18 +100,13 @@ if [ "$mode" = full ]; then
 		wait $sl
 		echo "FAILED: make test ran past its limit of $limit s; stopped (build/results/logs/)"
 		echo "0 passed, 1 failed"
-		# the lanes and the fuzzer's boots have process groups of their own
-		for g in $(cat "$R/pgids" 2>/dev/null) $$; do
-			kill -TERM -- -"$g" 2>/dev/null
-		done
+		kill_groups $$
 	) &
 	watchdog=$!
 	# on any way out: the watchdog, and what runs in groups of its own
 	cleanup() {
 		kill "$watchdog" 2>/dev/null
-		for g in $(cat "$R/pgids" 2>/dev/null); do
-			kill -- -"$g" 2>/dev/null
-		done
+		kill_groups
 	}
 	trap cleanup EXIT
 	# the rig's own tests (rig/rigtest.py: planted faults through
