@@ -47,7 +47,11 @@ if not a.reparse and not os.access(qemu_bin, os.X_OK):
     sys.exit("boot.py: no QEMU at %s: run rig/qemu.sh (make setup)" % qemu_bin)
 # -L: the firmware (skiboot.lid) is Debian's qemu-system-data's, unless
 # --bios names another (the fw boots: skiboot with firmware/skiboot/)
+# -global ...pmu-cycles-per-ns (emulator/qemu/0009): the cycle events count
+# 4 a nanosecond of virtual time (a 4 GHz core, not QEMU's 1 GHz), so the
+# EBB tests that wait for 2^30-cycle overflows take a quarter of the time
 qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", a.mem, "-smp", "1",
+        "-global", "powerpc64-cpu.pmu-cycles-per-ns=4",
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
         "-append", cmdline.strip(), "-no-reboot"] + (["-bios", a.bios] if a.bios else [])
 

@@ -310,7 +310,8 @@ full)
 	# Two guests at a time, one per core, and nothing else beside them: the
 	# EBB suite now runs for real on the rig's QEMU (rig/qemu.sh) and takes
 	# minutes a boot (its tests wait for 10-50 EBBs of 2^30 cycles, a
-	# second each at QEMU's 1 GHz), so the boots run in two lanes.  Every
+	# quarter of a second each: rig/boot.py sets the PMU's cycles to 4 a
+	# nanosecond, emulator/qemu/0009), so the boots run in two lanes.  Every
 	# test boot sees one other guest beside it; the PMU's cycles are the
 	# guest's virtual time and an overflow is taken in the vCPU's own
 	# thread, so what a test counts does not depend on the host's load.
