@@ -312,9 +312,10 @@ full)
 	# minutes a boot (its tests wait for 10-50 EBBs of 2^30 cycles, a
 	# quarter of a second each: rig/boot.py sets the PMU's cycles to 4 a
 	# nanosecond, emulator/qemu/0009), so the boots run in two lanes.  Every
-	# test boot sees one other guest beside it; the PMU's cycles are the
-	# guest's virtual time and an overflow is taken in the vCPU's own
-	# thread, so what a test counts does not depend on the host's load.
+	# test boot sees one other guest beside it.  The host's load changes
+	# how many cycles guest code takes (the PMU's cycles are the guest's
+	# virtual time, no -icount), not what the tests check: the counts at
+	# an overflow, which freeze there in the vCPU's own thread (0004).
 	# The two lanes take the boots from one queue, the longest first, so
 	# that they end together (times of a make test on a slow 2-core
 	# machine, 2026-11-27: fw 508 s, stock 490, stock9 479, legacy 477,
