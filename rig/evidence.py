@@ -6,7 +6,9 @@ usage: evidence.py [--tsv | --flaky] LABEL=BOOT_DIR_PARENT...
 Each argument names a directory holding boot directories (a make test
 results directory, or build/evidence/run-N) and the label its boots go by
 in the evidence ("mt1", "ev2", ...).  Only stock boots count: "stock" on
-powernv10, "stock9" on powernv9, all on the rig's QEMU (rig/qemu.sh).
+powernv10, "stock9" on powernv9, and make test's "lost" (the stock kernel
+on powernv10 with rig/long-tests.txt's tests alone: its rows, not a boot
+of the count), all on the rig's QEMU (rig/qemu.sh).
 
 Without an option: one line per machine and row (selftest, "perf test:
 ...", "perf bad input: ...") with the outcomes seen and how often; "*"
@@ -40,11 +42,16 @@ seen = collections.defaultdict(lambda: collections.defaultdict(list))
 runs = collections.defaultdict(list)
 for arg in args:
     label, d = arg.split("=", 1) if "=" in arg else (os.path.basename(arg), arg)
-    for b in sorted(glob.glob(os.path.join(d, "stock*"))):
+    # the stock boots, and make test's boot of the stock kernel that runs
+    # rig/long-tests.txt's tests alone (lost, powernv10): its rows count,
+    # but it is not one of the machine's full stock boots
+    for b in sorted(glob.glob(os.path.join(d, "stock*")) + glob.glob(os.path.join(d, "lost"))):
         if not os.path.exists(os.path.join(b, "verdicts.tsv")):
             continue
-        m = "powernv9" if os.path.basename(b).startswith("stock9") else "powernv10"
-        runs[m].append(label)
+        name = os.path.basename(b)
+        m = "powernv9" if name.endswith("9") else "powernv10"
+        if name.startswith("stock"):
+            runs[m].append(label)
         for ln in open(os.path.join(b, "verdicts.tsv")):
             f = ln.rstrip("\n").split("\t")
             if len(f) >= 5:
