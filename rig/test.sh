@@ -318,9 +318,9 @@ full)
 	# an overflow, which freeze there in the vCPU's own thread (0004).
 	# The two lanes take the boots from one queue, the longest first, so
 	# that they end together (times of a make test on a slow 2-core
-	# machine, 2026-11-27: fw 508 s, stock 490, stock9 479, legacy 477,
-	# fw9 463, san 240, the others under 20; the two lanes ended about
-	# 150 s apart).
+	# machine, 2026-11-27, the PMU at 4 cycles a nanosecond: fw9 371 s,
+	# fw 270, stock 260, stock9 253, legacy 252, san 237, the others
+	# under 20).
 	printf '%s\n' fw9 fw stock9 stock legacy san fw-broken fw-auto up > "$R/lanes.queue"
 	lane() {
 		local name
