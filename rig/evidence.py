@@ -6,9 +6,9 @@ usage: evidence.py [--tsv | --flaky] LABEL=BOOT_DIR_PARENT...
 Each argument names a directory holding boot directories (a make test
 results directory, or build/evidence/run-N) and the label its boots go by
 in the evidence ("mt1", "ev2", ...).  Only stock boots count: "stock" on
-powernv10, "stock9" on powernv9, and make test's "lost" (the stock kernel
-on powernv10 with rig/long-tests.txt's tests alone: its rows, not a boot
-of the count), all on the rig's QEMU (rig/qemu.sh).
+powernv10, "stock9" on powernv9, and the boots rig/long-tests.txt names
+(the stock kernel with those tests alone: their rows, not boots of the
+count), all on the rig's QEMU (rig/qemu.sh).
 
 Without an option: one line per machine and row (selftest, "perf test:
 ...", "perf bad input: ...") with the outcomes seen and how often; "*"
@@ -38,19 +38,26 @@ mode = None
 if args[:1] in (["--tsv"], ["--flaky"]):
     mode, args = args[0], args[1:]
 
+# rig/long-tests.txt: test, machine, stock boot ("-": not run), why
+LONG_BOOTS = sorted(set((f[2], f[1]) for f in (
+    ln.rstrip("\n").split("\t") for ln in open(os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "long-tests.txt")))
+    if len(f) >= 3 and not f[0].startswith("#") and f[2] != "-"))
+
 seen = collections.defaultdict(lambda: collections.defaultdict(list))
 runs = collections.defaultdict(list)
 for arg in args:
     label, d = arg.split("=", 1) if "=" in arg else (os.path.basename(arg), arg)
-    # the stock boots, and make test's boot of the stock kernel that runs
-    # rig/long-tests.txt's tests alone (lost, powernv10): its rows count,
-    # but it is not one of the machine's full stock boots
-    for b in sorted(glob.glob(os.path.join(d, "stock*")) + glob.glob(os.path.join(d, "lost"))):
+    # the stock boots, and the boots of rig/long-tests.txt (the stock kernel
+    # with those tests alone): their rows count, but they are not among the
+    # machine's full stock boots
+    boots = [(b, "powernv9" if os.path.basename(b).startswith("stock9") else "powernv10", True)
+             for b in sorted(glob.glob(os.path.join(d, "stock*")))]
+    boots += [(os.path.join(d, name), m, False) for name, m in LONG_BOOTS]
+    for b, m, full in boots:
         if not os.path.exists(os.path.join(b, "verdicts.tsv")):
             continue
-        name = os.path.basename(b)
-        m = "powernv9" if name.endswith("9") else "powernv10"
-        if name.startswith("stock"):
+        if full:
             runs[m].append(label)
         for ln in open(os.path.join(b, "verdicts.tsv")):
             f = ln.rstrip("\n").split("\t")
