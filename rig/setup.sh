@@ -1,6 +1,5 @@
 #!/bin/bash
-# Idempotent setup (setup.sh [packages]: with "packages", only the
-# packages and busybox): Debian packages (from bookworm-backports, through a
+# Idempotent setup: Debian packages (from bookworm-backports, through a
 # sources file the rig owns: qemu-system-data, the firmware, and meson and
 # pycotap for rig/qemu.sh), the 6.12 base tree as a git repository under
 # build/, the stock worktree and the guest's busybox.
@@ -68,35 +67,6 @@ if [ -n "$need" ]; then
 fi
 echo "setup: firmware $(dpkg-query -W -f='qemu-system-data ${Version}' qemu-system-data)"
 
-# unpack_deb PKG DIR: Debian's ppc64el package PKG unpacked into DIR (once).
-# apt-get update may fail on one ppc64el index while the rest works, so
-# only the download counts.
-unpack_deb() {
-	local pkg=$1 dir=$2
-	dpkg --print-foreign-architectures | grep -qx ppc64el ||
-		$SUDO dpkg --add-architecture ppc64el
-	rm -rf "$dir.tmp"
-	mkdir -p "$dir.tmp"
-	if ! (cd "$dir.tmp" && apt-get download -qq "$pkg:ppc64el") 2>/dev/null; then
-		$SUDO apt-get update -qq || true
-		(cd "$dir.tmp" && apt-get download -qq "$pkg:ppc64el")
-	fi
-	dpkg-deb -x "$dir".tmp/"${pkg}"_*_ppc64el.deb "$dir.tmp/root"
-	rm -rf "$dir"
-	mv "$dir.tmp/root" "$dir"
-	rm -rf "$dir.tmp"
-}
-# busybox for the guest (make run's shell, the perf checks)
-mkdir -p "$B"
-[ -x "$B/busybox/bin/busybox" ] || unpack_deb busybox-static "$B/busybox"
-echo "setup: busybox $(stat -c %s "$B/busybox/bin/busybox") bytes"
-# "packages" ends here: rig/test.sh builds QEMU (rig/qemu.sh) beside the
-# rest, which runs no apt (two apt-get updates at once fail on its lock)
-if [ "${1:-}" = packages ]; then
-	echo "setup: packages ok"
-	exit 0
-fi
-
 mkdir -p "$B"
 if [ ! -e "$B/linux/.git/refs/tags/base" ] && ! git -C "$B/linux" rev-parse -q --verify base >/dev/null 2>&1; then
 	tarball=$(ls /usr/src/linux-source-6.12.tar.xz)
@@ -129,4 +99,25 @@ if [ "$(git -C "$B/linux" rev-parse series)" = "$(git -C "$B/linux" rev-parse ba
 	cat "$top"/patches/*.patch | sha1sum | cut -c1-40 > "$B/patches.sum"
 	echo "setup: series branch = base + $(ls "$top"/patches/0*.patch | grep -vc 0000-cover) patches"
 fi
+# unpack_deb PKG DIR: Debian's ppc64el package PKG unpacked into DIR (once).
+# apt-get update may fail on one ppc64el index while the rest works, so
+# only the download counts.
+unpack_deb() {
+	local pkg=$1 dir=$2
+	dpkg --print-foreign-architectures | grep -qx ppc64el ||
+		$SUDO dpkg --add-architecture ppc64el
+	rm -rf "$dir.tmp"
+	mkdir -p "$dir.tmp"
+	if ! (cd "$dir.tmp" && apt-get download -qq "$pkg:ppc64el") 2>/dev/null; then
+		$SUDO apt-get update -qq || true
+		(cd "$dir.tmp" && apt-get download -qq "$pkg:ppc64el")
+	fi
+	dpkg-deb -x "$dir".tmp/"${pkg}"_*_ppc64el.deb "$dir.tmp/root"
+	rm -rf "$dir"
+	mv "$dir.tmp/root" "$dir"
+	rm -rf "$dir.tmp"
+}
+# busybox for the guest (make run's shell, the perf checks)
+[ -x "$B/busybox/bin/busybox" ] || unpack_deb busybox-static "$B/busybox"
+echo "setup: busybox $(stat -c %s "$B/busybox/bin/busybox") bytes"
 echo "setup: ok"
