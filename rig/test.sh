@@ -1,6 +1,6 @@
 #!/bin/bash
 # test.sh full|quick|run [BOOT]
-#   full   rig/rigtest.py beside rig/setup.sh, then rig/qemu.sh; build
+#   full   rig/setup.sh, then rig/qemu.sh; build
 #          the stock and patched kernels (the patched build seeded with
 #          the stock build's objects), the selftests, perf, skiboot with
 #          firmware/skiboot/, the sanitizer kernel and Linux 7.2.6 with the
@@ -18,7 +18,9 @@
 #          boot; fw-auto (the default mode) and fw-broken (a broken
 #          description refused) are short; san: KASAN, kmemleak, failslab,
 #          the schema/kernel differential; up: the series on the newer
-#          kernel, its KUnit.  Stops itself, failed, past LIMIT seconds
+#          kernel, its KUnit.  Beside the lanes, at the lowest priority:
+#          rig/rigtest.py, the rig's own tests (no guest, no build).
+#          Stops itself, failed, past LIMIT seconds
 #          (5100: CI stops a run at 90 min without a word).  Ends with
 #          "N passed, N failed, N skipped" and the time each step took
 #          (summary.txt: time_*, time_wall).
@@ -126,13 +128,6 @@ if [ "$mode" = full ]; then
 		[ -z "$thp_was" ] || echo "$thp_was" > "$thp" 2>/dev/null
 	}
 	trap cleanup EXIT
-	# the rig's own tests (rig/rigtest.py: planted faults through
-	# boot.py and compare.py; no kernel) beside the package installs
-	set -m		# a process group of its own, stopped on any way out
-	step rigtest python3 "$top/rig/rigtest.py" "$B/rigtest" &
-	rigtest=$!
-	echo $rigtest >> "$R/pgids"
-	set +m
 fi
 
 mkdir -p "$B"
@@ -324,7 +319,8 @@ full)
 		wait "$kpid"
 		cat "$R/logs/kunit-boots.out"
 	fi
-	# Two guests at a time, one per core, and nothing else beside them: the
+	# Two guests at a time, one per core, and no build or other guest beside
+	# them (rigtest only, at the lowest priority, below): the
 	# EBB suite now runs for real on the rig's QEMU (rig/qemu.sh) and takes
 	# minutes a boot (its tests wait for 10-50 EBBs of 2^30 cycles, a
 	# quarter of a second each: rig/boot.py sets the PMU's cycles to 4 a
@@ -354,10 +350,19 @@ full)
 	lane > "$R/logs/lane-b.out" 2>&1 &
 	lane_b=$!
 	echo $lane_a $lane_b >> "$R/pgids"
+	# the rig's own tests (rig/rigtest.py: planted faults through boot.py
+	# --reparse and compare.py; no guest, no build, one Python process) at
+	# the lowest priority beside the lanes, in the time their guests leave
+	# the cores idle (a fifth of it on 2026-11-27): before the builds, beside
+	# the setup, it took a core from them for 147-190 s
+	step rigtest nice -n 19 python3 "$top/rig/rigtest.py" "$B/rigtest" > "$R/logs/rigtest.out" 2>&1 &
+	rigtest=$!
+	echo $rigtest >> "$R/pgids"
 	set +m
 	wait "$lane_a" "$lane_b"
 	cat "$R/logs/lane-a.out" "$R/logs/lane-b.out"
 	wait "$rigtest"
+	cat "$R/logs/rigtest.out"
 	: > "$R/pgids"		# all ended
 	cleanup
 	RIG_T0=$t0 RIG_SELFTEST_SRC=$B/patched/tools/testing/selftests/powerpc python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
