@@ -38,10 +38,6 @@ fi
 export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
 export CCACHE_BASEDIR=$top/build
 export CCACHE_NOHASHDIR=1
-# depend mode: on a miss the compiler runs once, its -MD/-MMD file naming
-# the headers, instead of the preprocessor first and then the compiler (a
-# fresh machine's cache misses everything: about a fifth of each compile)
-export CCACHE_DEPEND=1
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 # Reproducible build stamps, so ccache hits across trees and rebuilds.
 export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"

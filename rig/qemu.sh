@@ -65,10 +65,6 @@ n=$(ls "$P"/0*.patch | wc -l)
 export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
 export CCACHE_BASEDIR=$top/build
 export CCACHE_NOHASHDIR=1
-# depend mode: on a miss the compiler runs once, its -MD/-MMD file naming
-# the headers, instead of the preprocessor first and then the compiler (a
-# fresh machine's cache misses everything: about a fifth of each compile)
-export CCACHE_DEPEND=1
 cd "$Q/obj"
 # meson finds ccache on its own.  The firmware is Debian's qemu-system-data's
 # (rig/boot.py: -L /usr/share/qemu).

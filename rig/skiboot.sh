@@ -42,10 +42,6 @@ version="$(cat "$src/.version")+rig.$n"
 export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
 export CCACHE_BASEDIR=$top/build
 export CCACHE_NOHASHDIR=1
-# depend mode: on a miss the compiler runs once, its -MD/-MMD file naming
-# the headers, instead of the preprocessor first and then the compiler (a
-# fresh machine's cache misses everything: about a fifth of each compile)
-export CCACHE_DEPEND=1
 for v in good broken; do
 	cp -a "$src" "$S/$v"
 	for p in "${patches[@]}"; do
