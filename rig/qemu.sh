@@ -65,6 +65,13 @@ n=$(ls "$P"/0*.patch | wc -l)
 export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
 export CCACHE_BASEDIR=$top/build
 export CCACHE_NOHASHDIR=1
+# ccache in its depend mode (rig/ccache-cc.sh says why it is faster and
+# when it is unsafe): no source of QEMU's that this build compiles names an
+# assembler input (roms/ is not built here)
+if ! grep -rIlq --include='*.[chsS]' --include='*.inc' --exclude-dir=roms \
+	-e incbin -e '\.include' "$Q/src"; then
+	export CCACHE_DEPEND=1
+fi
 cd "$Q/obj"
 # meson finds ccache on its own.  The firmware is Debian's qemu-system-data's
 # (rig/boot.py: -L /usr/share/qemu).
