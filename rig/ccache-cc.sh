@@ -26,7 +26,8 @@ if [ "$1" = --tree ]; then
 		--exclude-dir=.git --exclude-dir=tools -e incbin -e '\.include' . |
 		grep -Ev '^\./arch/([^p]|p[^o])')
 	[ -z "$hits" ] && exit 0
-	echo "ccache-cc: $2: headers name an assembler input: ccache in its default mode:" $hits >&2
+	echo "ccache-cc: $2: headers name an assembler input, ccache in its default mode:" \
+		"$(echo "$hits" | tr '\n' ' ')" >&2
 	exit 1
 fi
 src=
