@@ -2,7 +2,7 @@
 # qemu.sh: the rig's QEMU, built from Debian's qemu source (the package the
 # rig used to install, bookworm-backports 10.0.2) with the patches of
 # emulator/qemu/ (the EBB delivery and PMU fixes, each with its reason),
-# qemu-system-ppc64 only, powernv only, through ccache.  Every boot uses it
+# qemu-system-ppc64 only, powernv only.  Every boot uses it
 # (rig/boot.py).  The firmware (skiboot.lid) stays Debian's qemu-system-data.
 #
 #   build/qemu/src   the orig tarball unpacked, the patches applied
@@ -62,19 +62,11 @@ done
 printf '%s\n' CONFIG_POWERNV=y CONFIG_I2C=y CONFIG_ACPI=y > "$Q/src/configs/devices/ppc64-softmmu/rig.mak"
 
 n=$(ls "$P"/0*.patch | wc -l)
-export CCACHE_DIR=${CCACHE_DIR:-$top/build/ccache}
-export CCACHE_BASEDIR=$top/build
-export CCACHE_NOHASHDIR=1
-# ccache in its depend mode (rig/ccache-cc.sh says why it is faster and
-# when it is unsafe): no source of QEMU's that this build compiles names an
-# assembler input (roms/ is not built here)
-if ! grep -rIlq --include='*.[chsS]' --include='*.inc' --exclude-dir=roms \
-	-e incbin -e '\.include' "$Q/src"; then
-	export CCACHE_DEPEND=1
-fi
 cd "$Q/obj"
-# meson finds ccache on its own.  The firmware is Debian's qemu-system-data's
-# (rig/boot.py: -L /usr/share/qemu).
+# No ccache: configure names the compiler in meson's cross file, and meson
+# adds ccache only to a compiler it finds itself (built once a machine and
+# patch set).  The firmware is Debian's qemu-system-data's (rig/boot.py:
+# -L /usr/share/qemu).
 "$Q/src/configure" --target-list=ppc64-softmmu --without-default-features \
 	--without-default-devices --with-devices-ppc64=rig --enable-tcg --enable-fdt=system \
 	--disable-install-blobs --disable-werror --disable-debug-info \
