@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The rig's own tests (make check, and make test beside its package
-installs): planted outcomes through the host side.
+"""The rig's own tests (make check, and make test beside its lanes of
+boots): planted outcomes through the host side.
 
 usage: rigtest.py WORKDIR
 
@@ -13,6 +13,7 @@ that must show it.  Prints one line per case and "rigtest: N passed, N
 failed"; exits non-zero on any case whose verdict is not the expected one.
 """
 import concurrent.futures
+import hashlib
 import os
 import shutil
 import subprocess
@@ -185,6 +186,30 @@ def console(b):
     return out
 
 
+def reparse(b, text, out):
+    """Write boot B's console TEXT to OUT and read it with boot.py --reparse.
+    Its output depends on the boot's name, console and boot.txt alone, and a
+    case plants one or two of the 16 consoles: the others are the same in
+    every case, so each distinct console is read once (work/reparse/) and
+    copied into the cases that have it."""
+    boot_txt = "seconds: 10\nkilled: no\ncmdline: rigtest\nqemu_version: 10.0.2\n"
+    key = hashlib.sha1("\0".join((b, boot_txt, text)).encode()).hexdigest()
+    done = os.path.join(work, "reparse", key)
+    if not os.path.isdir(done):
+        tmp = "%s.%d" % (done, os.getpid())
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
+        open(os.path.join(tmp, "console.log"), "w").write(text)
+        open(os.path.join(tmp, "boot.txt"), "w").write(boot_txt)
+        subprocess.run([sys.executable, os.path.join(RIG, "boot.py"), "--reparse", b, "-", "-",
+                        tmp], stdout=subprocess.DEVNULL)
+        try:
+            os.rename(tmp, done)
+        except OSError:     # the other worker read the same console first
+            shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(done, out)
+
+
 def run(case, plant=None):
     """Write, read and judge one run; plant(consoles) plants the fault."""
     d = os.path.join(work, case)
@@ -194,12 +219,7 @@ def run(case, plant=None):
     if plant:
         plant(cons)
     for b, lines in cons.items():
-        os.makedirs(os.path.join(res, b))
-        open(os.path.join(res, b, "console.log"), "w").write("\n".join(lines) + "\n")
-        open(os.path.join(res, b, "boot.txt"), "w").write(
-            "seconds: 10\nkilled: no\ncmdline: rigtest\nqemu_version: 10.0.2\n")
-        subprocess.run([sys.executable, os.path.join(RIG, "boot.py"), "--reparse", b, "-", "-",
-                        os.path.join(res, b)], stdout=subprocess.DEVNULL)
+        reparse(b, "\n".join(lines) + "\n", os.path.join(res, b))
     os.makedirs(os.path.join(d, "schema"))
     rows = {"%05d" % i: ("example" if i == 0 else "mutant", "x", "accepted\t")
             for i in range(1000)}
@@ -532,8 +552,9 @@ def run_case(i):
 
 
 if __name__ == "__main__":
-    # two at a time (each case is its own directory): make test runs this
-    # beside the package installs
+    shutil.rmtree(os.path.join(work, "reparse"), ignore_errors=True)
+    # two at a time (each case is its own directory; a console two cases
+    # share is read once: reparse())
     with concurrent.futures.ProcessPoolExecutor(2) as pool:
         runs = list(pool.map(run_case, range(len(CASES))))
     passed = failed = 0
