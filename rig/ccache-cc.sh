@@ -6,39 +6,64 @@
 # plain compile to find the key (measured 2026-11-28: 20-25 % more time
 # for each of five kernel files; the stock kernel 510 s against 369 s from
 # an empty cache, the same vmlinux); its depend mode keys on the file, the
-# command line and the headers the compiler's own -MD list names, and runs
-# the compiler once.  That list holds every #include, but not a file an
-# assembler directive reads: an .incbin (the built-in descriptions'
-# *.dtb.S, skiboot's) or an .include would give the object of an earlier
-# input (2026-11-27: skiboot's broken-description build got the good
-# build's description).  So depend mode only for a .c file whose text
-# names neither; assembler files and everything else in the default mode.
+# command line and the headers the compiler's own -MMD list names, and runs
+# the compiler once.  That list holds the file's #includes (not system
+# headers: a kernel or skiboot compile has none but the compiler's own,
+# which ccache checks; the host tools are compiled in the default mode,
+# rig/build-kernel.sh), but not a file an assembler directive reads.  An
+# .incbin (the built-in descriptions' *.dtb.S, skiboot's) would give the
+# object of an earlier blob in depend mode (2026-11-27: skiboot's
+# broken-description build got the good build's description); the default
+# mode refuses to cache it.  An .include neither mode sees: no ccache for
+# it.  So depend mode only for a .c file whose text names neither; the
+# default mode for other files; none for a file naming .include.
 # The headers a C file includes are checked once a tree, by the caller
 # (rig/build-kernel.sh, rig/skiboot.sh): RIG_CCACHE_DEPEND=1 when
 # "ccache-cc.sh --tree DIR" finds that none of DIR's (*.h, *.inc; in a
 # kernel tree powerpc's and the common ones) names either.  Not seen: a .c
 # file #included by another and naming one (the kernels' three such files,
 # kernel/configs.c, kernel/kheaders.c and a wireless test, are compiled on
-# their own, where the check above sees them).  A compile without -MD falls
-# back to the default mode in ccache itself.
+# their own, where the check below sees them).  A compile without -MD
+# falls back to the default mode in ccache itself.  Anything unreadable:
+# the default mode.
 if [ "$1" = --tree ]; then
-	hits=$(cd "$2" && grep -rIl --include='*.h' --include='*.inc' --exclude-dir='obj-*' \
-		--exclude-dir=.git --exclude-dir=tools -e incbin -e '\.include' . |
-		grep -Ev '^\./arch/([^p]|p[^o])')
+	cd "$2" || exit 1
+	hits=$(grep -rIl --include='*.h' --include='*.inc' --exclude-dir='obj-*' \
+		--exclude-dir=.git --exclude-dir=tools -e incbin -e '\.include' .)
+	[ $? -le 1 ] || exit 1
+	hits=$(echo "$hits" | grep -Ev '^\./arch/([^p]|p[^o])')
 	[ -z "$hits" ] && exit 0
 	echo "ccache-cc: $2: headers name an assembler input, ccache in its default mode:" \
-		"$(echo "$hits" | tr '\n' ' ')" >&2
+		"$(echo "$hits" | tr '\n' ' ')"
 	exit 1
 fi
 src=
 for a; do
 	case $a in
-	*.c) src=$a ;;
+	*.c | *.S | *.s) src=$a ;;
 	esac
 done
-if [ "${RIG_CCACHE_DEPEND:-0}" = 1 ] && [ -n "$src" ] && [ -f "$src" ] &&
-   ! grep -q -e incbin -e '\.include' "$src"; then
-	CCACHE_DEPEND=1
-	export CCACHE_DEPEND
+# the default mode unless this file may have the depend mode, whatever the
+# environment or a ccache.conf says
+unset CCACHE_DEPEND
+CCACHE_NODEPEND=1
+export CCACHE_NODEPEND
+if [ -n "$src" ] && [ -f "$src" ]; then
+	grep -q -e '\.include' "$src"
+	inc=$?
+	grep -q -e incbin "$src"
+	bin=$?
+	if [ $inc -eq 0 ]; then
+		CCACHE_DISABLE=1
+		export CCACHE_DISABLE
+	elif [ $inc -eq 1 ] && [ $bin -eq 1 ] && [ "${RIG_CCACHE_DEPEND:-0}" = 1 ]; then
+		case $src in
+		*.c)
+			unset CCACHE_NODEPEND
+			CCACHE_DEPEND=1
+			export CCACHE_DEPEND
+			;;
+		esac
+	fi
 fi
 exec ccache "$@"

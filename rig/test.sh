@@ -293,7 +293,7 @@ full)
 	# instructions and EBBs, not time, on stock: rig/long-tests.txt) run
 	# one after the other beside the builds below, which run at the
 	# lowest priority meanwhile so that the guest keeps its core: still one
-	# guest at a time, and nothing beside the boots that run timed tests.
+	# guest at a time.
 	kpid=
 	if build_patched &&
 	   step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
@@ -320,20 +320,21 @@ full)
 		cat "$R/logs/kunit-boots.out"
 	fi
 	wait "$fetch"
-	# Linux 7.2.6 with the series (rig/upstream.sh), built beside the lanes
-	# below in the time their guests leave the cores idle (a fifth of it on
-	# 2026-11-27): SCHED_IDLE, so it runs only on a core no guest and no
-	# rigtest wants, and a guest that wakes takes its core back at once.
-	# The up boot, last in the queue, waits for it.
+	# Linux 7.2.6 with the series (rig/upstream.sh), built from here on
+	# beside the lanes that follow, in the time their guests leave the
+	# cores idle (a fifth of it on 2026-11-27): SCHED_IDLE, so a guest
+	# that wakes takes its core back at once (against rigtest's nice 19 it
+	# still gets a sixth).  The up boot, last in the queue, waits for it,
+	# and is not booted when the build failed (upstream.end: its status).
 	set -m
 	( step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
-	  : > "$R/upstream.end" ) > "$R/logs/upstream-step.out" 2>&1 &
+	  echo $? > "$R/upstream.end" ) > "$R/logs/upstream-step.out" 2>&1 &
 	upstream=$!
 	echo $upstream >> "$R/pgids"
 	set +m
 	# Two guests at a time, one per core, and no other guest beside them
-	# (rigtest, at the lowest priority, and Linux 7.2.6's build in the idle
-	# time only, below): the
+	# (rigtest, at the lowest priority, below, and Linux 7.2.6's build in
+	# the idle time only, above): the
 	# EBB suite now runs for real on the rig's QEMU (rig/qemu.sh) and takes
 	# minutes a boot (its tests wait for 10-50 EBBs of 2^30 cycles, a
 	# quarter of a second each: rig/boot.py sets the PMU's cycles to 4 a
@@ -358,6 +359,7 @@ full)
 				while [ ! -e "$R/upstream.end" ] && kill -0 "$upstream" 2>/dev/null; do
 					sleep 2
 				done
+				[ "$(cat "$R/upstream.end" 2>/dev/null)" = 0 ] || continue
 			fi
 			boot "$name"
 		done
