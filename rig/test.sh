@@ -3,9 +3,9 @@
 #   full   rig/setup.sh, then rig/qemu.sh; build
 #          the stock and patched kernels (the patched build seeded with
 #          the stock build's objects), the selftests, perf, skiboot with
-#          firmware/skiboot/, the sanitizer kernel and Linux 7.2.6 with the
-#          series (rig/upstream.sh; its source fetched beside the first
-#          builds).  Beside the builds, one at a time, the boots that run
+#          firmware/skiboot/ and the sanitizer kernel; Linux 7.2.6's
+#          source is fetched beside the first builds (rig/upstream.sh).
+#          Beside the builds, one at a time, the boots that run
 #          no timed test: the fuzzer's (fuzz-a, fuzz-b, fuzz-a9, fuzz-b9),
 #          dt and dt9 (powerpc_pmu=dt, the built-in descriptions: KUnit,
 #          sysfs, the description dump, equal to fw's and fw9's) and lost
@@ -19,7 +19,9 @@
 #          description refused) are short; san: KASAN, kmemleak, failslab,
 #          the schema/kernel differential; up: the series on the newer
 #          kernel, its KUnit.  Beside the lanes, at the lowest priority:
-#          rig/rigtest.py, the rig's own tests (no guest, no build).
+#          rig/rigtest.py, the rig's own tests (no guest, no build), and in
+#          the cores' idle time only (SCHED_IDLE) Linux 7.2.6's build, which
+#          the up boot waits for.
 #          Stops itself, failed, past LIMIT seconds
 #          (5100: CI stops a run at 90 min without a word).  Ends with
 #          "N passed, N failed, N skipped" and the time each step took
@@ -291,7 +293,7 @@ full)
 	# instructions and EBBs, not time, on stock: rig/long-tests.txt) run
 	# one after the other beside the builds below, which run at the
 	# lowest priority meanwhile so that the guest keeps its core: still one
-	# guest at a time, and nothing beside the boots that run timed tests.
+	# guest at a time.
 	kpid=
 	if build_patched &&
 	   step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
@@ -312,15 +314,27 @@ full)
 	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
 	step skiboot $NICE bash "$top/rig/skiboot.sh"
 	build_san
-	wait "$fetch"
-	step upstream $NICE bash "$top/rig/upstream.sh" "$R/upstream.txt"
 	NICE=
 	if [ -n "$kpid" ]; then
 		wait "$kpid"
 		cat "$R/logs/kunit-boots.out"
 	fi
-	# Two guests at a time, one per core, and no build or other guest beside
-	# them (rigtest only, at the lowest priority, below): the
+	wait "$fetch"
+	# Linux 7.2.6 with the series (rig/upstream.sh), built from here on
+	# beside the lanes that follow, in the time their guests leave the
+	# cores idle (a fifth of it on 2026-11-27): SCHED_IDLE, so a guest
+	# that wakes takes its core back at once (against rigtest's nice 19 it
+	# still gets a sixth).  The up boot, last in the queue, waits for it,
+	# and is not booted when the build failed (upstream.end: its status).
+	set -m
+	( step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
+	  echo $? > "$R/upstream.end" ) > "$R/logs/upstream-step.out" 2>&1 &
+	upstream=$!
+	echo $upstream >> "$R/pgids"
+	set +m
+	# Two guests at a time, one per core, and no other guest beside them
+	# (rigtest, at the lowest priority, below, and Linux 7.2.6's build in
+	# the idle time only, above): the
 	# EBB suite now runs for real on the rig's QEMU (rig/qemu.sh) and takes
 	# minutes a boot (its tests wait for 10-50 EBBs of 2^30 cycles, a
 	# quarter of a second each: rig/boot.py sets the PMU's cycles to 4 a
@@ -341,6 +355,12 @@ full)
 			name=$(flock "$R/lanes.queue" sh -c \
 				'n=$(head -n 1 "$1"); [ -z "$n" ] || sed -i 1d "$1"; echo "$n"' _ "$R/lanes.queue")
 			[ -n "$name" ] || break
+			if [ "$name" = up ]; then
+				while [ ! -e "$R/upstream.end" ] && kill -0 "$upstream" 2>/dev/null; do
+					sleep 2
+				done
+				[ "$(cat "$R/upstream.end" 2>/dev/null)" = 0 ] || continue
+			fi
 			boot "$name"
 		done
 	}
@@ -353,8 +373,8 @@ full)
 	# the rig's own tests (rig/rigtest.py: planted faults through boot.py
 	# --reparse and compare.py; no guest, no build, one Python process) at
 	# the lowest priority beside the lanes, in the time their guests leave
-	# the cores idle (next to none: vmstat showed 0 % idle in the lanes of
-	# 2026-11-28); 15 s alone since it reads each distinct console once
+	# the cores idle (a fifth of it on 2026-11-27): before the builds, beside
+	# the setup, it took a core from them for 147-190 s
 	step rigtest nice -n 19 python3 "$top/rig/rigtest.py" "$B/rigtest" > "$R/logs/rigtest.out" 2>&1 &
 	rigtest=$!
 	echo $rigtest >> "$R/pgids"
@@ -363,6 +383,8 @@ full)
 	cat "$R/logs/lane-a.out" "$R/logs/lane-b.out"
 	wait "$rigtest"
 	cat "$R/logs/rigtest.out"
+	wait "$upstream"
+	cat "$R/logs/upstream-step.out"
 	: > "$R/pgids"		# all ended
 	cleanup
 	RIG_T0=$t0 RIG_SELFTEST_SRC=$B/patched/tools/testing/selftests/powerpc python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
