@@ -322,10 +322,13 @@ full)
 	wait "$fetch"
 	# Linux 7.2.6 with the series (rig/upstream.sh), built from here on
 	# beside the lanes that follow, in the time their guests leave the
-	# cores idle (a fifth of it on 2026-11-27): SCHED_IDLE, so a guest
-	# that wakes takes its core back at once (against rigtest's nice 19 it
-	# still gets a sixth).  The up boot, last in the queue, waits for it,
-	# and is not booted when the build failed (upstream.end: its status).
+	# cores idle: SCHED_IDLE, so a guest that wakes takes its core back at
+	# once (against rigtest's nice 19 it still gets a sixth).  That time is
+	# short (0 % idle in vmstat on 2026-11-28), and most of the build runs
+	# after the last lane boot: 280 of its 1,070 s that day, 47 min 48 s in
+	# all, no later than with the build before the lanes.  The up boot,
+	# last in the queue, waits for it, and is not booted when the build
+	# failed (upstream.end: its status).
 	set -m
 	( step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
 	  echo $? > "$R/upstream.end" ) > "$R/logs/upstream-step.out" 2>&1 &
@@ -372,9 +375,8 @@ full)
 	echo $lane_a $lane_b >> "$R/pgids"
 	# the rig's own tests (rig/rigtest.py: planted faults through boot.py
 	# --reparse and compare.py; no guest, no build, one Python process) at
-	# the lowest priority beside the lanes, in the time their guests leave
-	# the cores idle (a fifth of it on 2026-11-27): before the builds, beside
-	# the setup, it took a core from them for 147-190 s
+	# the lowest priority beside the lanes (next to no idle time there,
+	# above); 15 s alone since it reads each distinct console once
 	step rigtest nice -n 19 python3 "$top/rig/rigtest.py" "$B/rigtest" > "$R/logs/rigtest.out" 2>&1 &
 	rigtest=$!
 	echo $rigtest >> "$R/pgids"
