@@ -8,7 +8,7 @@
 # an empty cache, the same vmlinux); its depend mode keys on the file, the
 # command line and the headers the compiler's own -MMD list names, and runs
 # the compiler once.  That list holds the file's #includes (not system
-# headers: a kernel or skiboot compile has none but the compiler's own,
+# headers: a kernel compile has none but the compiler's own,
 # which ccache checks; the host tools are compiled in the default mode,
 # rig/build-kernel.sh), but not a file an assembler directive reads.  An
 # .incbin (the built-in descriptions' *.dtb.S, skiboot's) would give the
@@ -17,8 +17,13 @@
 # mode refuses to cache it.  An .include neither mode sees: no ccache for
 # it.  So depend mode only for a .c file whose text names neither; the
 # default mode for other files; none for a file naming .include.
+# Depend mode passes the compiler the paths it was given, where the default
+# mode makes those under CCACHE_BASEDIR relative: an object whose __FILE__
+# is an absolute path (skiboot's asserts) differs by mode, and a direct-mode
+# hit serves either.  kbuild's paths are relative already (the vmlinux is
+# the same byte for byte); skiboot is built in the default mode.
 # The headers a C file includes are checked once a tree, by the caller
-# (rig/build-kernel.sh, rig/skiboot.sh): RIG_CCACHE_DEPEND=1 when
+# (rig/build-kernel.sh): RIG_CCACHE_DEPEND=1 when
 # "ccache-cc.sh --tree DIR" finds that none of DIR's (*.h, *.inc; in a
 # kernel tree powerpc's and the common ones) names either.  Not seen: a .c
 # file #included by another and naming one (the kernels' three such files,

@@ -53,16 +53,11 @@ done
 cp "$S/good/hw/pmu-desc/"dts-pmu-* "$S/broken-desc/"
 cp "$top/rig/fw-broken.dts" "$S/broken-desc/dts-pmu-power10.dts"
 
-# ccache in its depend mode for the C files where that is safe
-# (rig/ccache-cc.sh); the descriptions' .incbin is in an assembler file
-RIG_CCACHE_DEPEND=0
-sh "$top/rig/ccache-cc.sh" --tree "$S/good" && RIG_CCACHE_DEPEND=1
-export RIG_CCACHE_DEPEND
 for v in good broken; do
 	extra=()
 	[ "$v" = broken ] && extra=(PMU_DESC_DIR="$S/broken-desc")
 	make -C "$S/$v" -j"$(nproc)" CROSS=powerpc64le-linux-gnu- \
-		CC="$top/rig/ccache-cc.sh powerpc64le-linux-gnu-gcc" VERSION="$version" "${extra[@]}" \
+		CC="ccache powerpc64le-linux-gnu-gcc" VERSION="$version" "${extra[@]}" \
 		skiboot.lid > "$S/$v.log" 2>&1 || { tail -30 "$S/$v.log"; exit 1; }
 done
 echo "$version" > "$S/version"
