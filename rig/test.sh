@@ -352,10 +352,15 @@ full)
 	# fw 270, stock 260, stock9 253, legacy 252, san 237, the others
 	# under 20).
 	printf '%s\n' fw9 fw stock9 stock legacy san fw-broken fw-auto up > "$R/lanes.queue"
+	# The queue's lock is a file of its own: sed -i replaces lanes.queue by
+	# a new file, and a lock on the one it replaced would let the other
+	# lane read the same line (a boot run twice, another never: 8 of 30
+	# runs of a two-lane simulation with instant boots, 0 of 30 with the
+	# lock apart, 2026-11-28).
 	lane() {
 		local name
 		while :; do
-			name=$(flock "$R/lanes.queue" sh -c \
+			name=$(flock "$R/lanes.lock" sh -c \
 				'n=$(head -n 1 "$1"); [ -z "$n" ] || sed -i 1d "$1"; echo "$n"' _ "$R/lanes.queue")
 			[ -n "$name" ] || break
 			if [ "$name" = up ]; then
