@@ -54,21 +54,23 @@ unset CCACHE_DEPEND
 CCACHE_NODEPEND=1
 export CCACHE_NODEPEND
 if [ -n "$src" ] && [ -f "$src" ]; then
-	grep -q -e '\.include' "$src"
-	inc=$?
-	grep -q -e incbin "$src"
-	bin=$?
-	if [ $inc -eq 0 ]; then
+	# one read of the file: which of the two it names (grep: 0 some, 1 none)
+	names=$(grep -o -e incbin -e '\.include' "$src")
+	rc=$?
+	case $rc:$names in
+	0:*.include*)
 		CCACHE_DISABLE=1
 		export CCACHE_DISABLE
-	elif [ $inc -eq 1 ] && [ $bin -eq 1 ] && [ "${RIG_CCACHE_DEPEND:-0}" = 1 ]; then
-		case $src in
-		*.c)
+		;;
+	1:)
+		case ${RIG_CCACHE_DEPEND:-0}:$src in
+		1:*.c)
 			unset CCACHE_NODEPEND
 			CCACHE_DEPEND=1
 			export CCACHE_DEPEND
 			;;
 		esac
-	fi
+		;;
+	esac
 fi
 exec ccache "$@"
