@@ -19,13 +19,13 @@ bad() { echo "  FAIL $*"; failed=$((failed + 1)); }
 [ -f "$S/Makefile" ] || { echo "v2-draft-check: no $S (run make setup)" >&2; exit 2; }
 mkdir -p "$W"
 [ -d "$W/tree" ] || cp -al "$S" "$W/tree"
-bind=$W/tree/Documentation/devicetree/bindings/perf/ibm,power-pmu.yaml
+bind=$W/tree/Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml
 rm -f "$bind"
 cp "$TOP/docs/v2/ibm,power-pmu.yaml" "$bind"
 
 log=$W/dtbc.log
 if make -C "$W/tree" O="$W/obj" DT_SCHEMA_MIN_VERSION=2022.08 \
-	DT_SCHEMA_FILES=perf/ibm,power-pmu.yaml dt_binding_check > "$log" 2>&1 &&
+	DT_SCHEMA_FILES=powerpc/ibm,power-pmu.yaml dt_binding_check > "$log" 2>&1 &&
    ! grep 'ibm,power-pmu' "$log" | grep -qiE 'warning|error'; then
 	ok "dt_binding_check: ibm,power-pmu.yaml ($(dt-doc-validate --version 2>/dev/null || echo '?'))"
 else
