@@ -7,7 +7,8 @@
 # powernv8 with only its KUnit suite.  Two cases must pass on each: the C
 # model of the CPU, and its description read by isa207_dt_read().  With
 # PLANTS=1, once more per planted model fault (isa207_model_test.plant=
-# 1..3), which must fail; DTS_SED='sed expression' edits the descriptions
+# 1..4: a dropped rule, a wrong SDAR default, PMCxSEL one bit off on PMC2,
+# a decode one bit off), which must fail; DTS_SED='sed expression' edits the descriptions
 # before the build (a planted description: then a failure is expected and
 # reported, the exit status is the test's).  Not part of make test (the
 # prototype is not the series).  Needs make setup's stock tree and QEMU.
@@ -17,12 +18,18 @@ B=$TOP/build
 T=$B/v2engine
 Q=$B/qemu/obj/qemu-system-ppc64
 [ -x "$Q" ] && [ -f "$B/stock/Makefile" ] || { echo "v2-engine-check: run make setup first" >&2; exit 2; }
+# the tree again whenever the patch changed
+sum=$(sha1sum < "$TOP/docs/v2/engine-prototype.patch" | cut -c1-40)
+if [ "$(cat "$T/patch.sum" 2>/dev/null)" != "$sum" ]; then
+	rm -rf "$T/linux" "$T/obj" "$T"/linux.tmp
+fi
 if [ ! -d "$T/linux" ]; then
 	mkdir -p "$T"
 	cp -al "$B/stock" "$T/linux.tmp"
 	rm -rf "$T/linux.tmp"/obj-*
 	(cd "$T/linux.tmp" && patch -s -p1 < "$TOP/docs/v2/engine-prototype.patch") || exit 1
 	mv "$T/linux.tmp" "$T/linux"
+	echo "$sum" > "$T/patch.sum"
 fi
 for g in 8 9 10; do
 	d=$T/linux/arch/powerpc/perf/v2test-power$g.dts
@@ -53,7 +60,7 @@ run() {	# machine plant
 for m in powernv10 powernv9 powernv8; do
 	run "$m" 0
 	if [ "${PLANTS:-0}" = 1 ]; then
-		for p in 1 2 3; do run "$m" "$p"; done
+		for p in 1 2 3 4; do run "$m" "$p"; done
 	fi
 done
 echo "$pass passed, $failed failed"
