@@ -4,8 +4,10 @@
 # The v2 engine prototype (docs/v2/engine-prototype.patch) against the
 # stock isa207-common.c, in the same kernel: 6.12 + the patch + the v2
 # descriptions of docs/v2 as test data, booted on powernv10, powernv9 and
-# powernv8 with only its KUnit suite.  Two cases must pass on each: the C
-# model of the CPU, and its description read by isa207_dt_read().  With
+# powernv8 with only its KUnit suite.  Three cases must pass on each: the
+# C model of the CPU, and its description read by isa207_dt_read(), against
+# isa207; and model_refuses: 26 models each weakening one rule the
+# architecture fixes, every one refused by the compiler.  With
 # PLANTS=1, once more per planted model fault (isa207_model_test.plant=
 # 1..4: a dropped rule, a wrong SDAR default, PMCxSEL one bit off on PMC2,
 # a decode one bit off), which must fail; DTS_SED='sed expression' edits the descriptions
@@ -45,8 +47,10 @@ run() {	# machine plant
 		-kernel "$T/obj/vmlinux" -no-reboot \
 		-append "console=hvc0 kunit.filter_glob=isa207_model isa207_model_test.plant=$2 panic=-1" \
 		2>&1 | tr -d '\r' > "$log"
-	local c
-	for c in model_equiv model_equiv_dt; do
+	local c cases="model_equiv model_equiv_dt"
+	# the compiler refusing each weakened model: planted faults do not touch it
+	[ "$2" = 0 ] && cases="$cases model_refuses"
+	for c in $cases; do
 		grep -o "# $c: codes .*" "$log" | sed "s/^# $c: /  $1 plant $2 $c: /"
 		if [ "$2" = 0 ] && grep -qE "^\[[ 0-9.]+\]     ok [0-9] $c\$" "$log"; then
 			pass=$((pass + 1))
