@@ -23,46 +23,79 @@ bind=$W/tree/Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml
 rm -f "$bind"
 cp "$TOP/docs/v2/ibm,power-pmu.yaml" "$bind"
 
-log=$W/dtbc.log
-if make -C "$W/tree" O="$W/obj" DT_SCHEMA_MIN_VERSION=2022.08 \
-	DT_SCHEMA_FILES=powerpc/ibm,power-pmu.yaml dt_binding_check > "$log" 2>&1 &&
-   ! grep 'ibm,power-pmu' "$log" | grep -qiE 'warning|error'; then
-	ok "dt_binding_check: ibm,power-pmu.yaml ($(dt-doc-validate --version 2>/dev/null || echo '?'))"
-else
-	bad "dt_binding_check: ibm,power-pmu.yaml"
-	grep -E 'ibm,power-pmu|rror' "$log" | head -30 | sed 's/^/      /'
-fi
+# Debian's newest dt-schema: trixie-backports' source (pure Python), run
+# from its tree in build/ with bookworm's jsonschema, ruamel and libfdt
+dtschema_2025() {
+	local d=$B/dtschema D
+	D=$d/dt-schema-2025.08
+	if [ ! -x "$d/bin/dt-validate" ]; then
+		mkdir -p "$d" && (cd "$d" && apt-get source --download-only dt-schema > get.log 2>&1)
+		ls "$d"/dt-schema_2025.08.orig.tar.gz > /dev/null || return 1
+		tar -C "$d" -xzf "$d"/dt-schema_2025.08.orig.tar.gz
+		echo '__version__ = "2025.08"' > "$D/dtschema/version.py"
+		mkdir -p "$d/bin"
+		for t in doc_validate:dt-doc-validate extract_example:dt-extract-example \
+			 mk_schema:dt-mk-schema dtb_validate:dt-validate; do
+			printf '#!/bin/sh\nPYTHONPATH=%s exec /usr/bin/python3 -c "import sys; from dtschema.%s import main; sys.argv[0]=\\"%s\\"; sys.exit(main())" "$@"\n' \
+				"$D" "${t%%:*}" "${t##*:}" > "$d/bin/${t##*:}"
+			chmod +x "$d/bin/${t##*:}"
+		done
+	fi
+	echo "$d/bin"
+}
 
-# every check dtc has, as a warning: the names in its checks.c that it
-# accepts (some macros name a check differently)
-dtcbin=$W/obj/scripts/dtc/dtc
-printf '/dts-v1/;\n/ { };\n' > "$W/empty.dts"
-checks=
-for c in $(grep -oE '^(WARNING|ERROR|CHECK)[A-Z_]*\(([a-z0-9_]+)' "$S/scripts/dtc/checks.c" |
-	   sed -E 's/.*\(//' | grep -v '^always_fail$' | sort -u); do
-	"$dtcbin" -W"$c" -o /dev/null "$W/empty.dts" 2> /dev/null && checks="$checks -W$c"
-	"$dtcbin" -W"${c}_property" -o /dev/null "$W/empty.dts" 2> /dev/null && checks="$checks -W${c}_property"
-done
-echo "  dtc checks enabled: $(echo $checks | wc -w)"
-schema=$W/obj/Documentation/devicetree/bindings/processed-schema.json
-for d in "$TOP"/docs/v2/*.dts; do
-	n=$(basename "$d" .dts)
-	# shellcheck disable=SC2086
-	if "$dtcbin" $checks -I dts -O dtb -o "$W/$n.dtb" "$d" > "$W/$n.dtc.log" 2>&1 &&
-	   [ ! -s "$W/$n.dtc.log" ]; then
-		ok "dtc, every check: $n.dts"
+check() {	# tag: 2022.08 (Debian bookworm's, installed) or 2025.08
+	local tag=$1
+	log=$W/dtbc-$tag.log
+	if make -C "$W/tree" O="$W/obj-$tag" DT_SCHEMA_MIN_VERSION=2022.08 \
+			DT_SCHEMA_FILES=powerpc/ibm,power-pmu.yaml dt_binding_check > "$log" 2>&1 &&
+	   ! grep 'ibm,power-pmu' "$log" | grep -qiE 'warning|error'; then
+		ok "dt_binding_check ($tag): ibm,power-pmu.yaml"
 	else
-		bad "dtc, every check: $n.dts"
-		head -20 "$W/$n.dtc.log" | sed 's/^/      /'
-		continue
+		bad "dt_binding_check ($tag): ibm,power-pmu.yaml"
+		grep -E 'ibm,power-pmu|rror' "$log" | head -30 | sed 's/^/      /'
 	fi
-	if dt-validate -s "$schema" "$W/$n.dtb" > "$W/$n.dtv.log" 2>&1 &&
-	   [ ! -s "$W/$n.dtv.log" ]; then
-		ok "dt-validate: $n.dts"
-	else
-		bad "dt-validate: $n.dts"
-		head -20 "$W/$n.dtv.log" | sed 's/^/      /'
-	fi
-done
+
+	# every check dtc has, as a warning: the names in its checks.c that it
+	# accepts (some macros name a check differently)
+	dtcbin=$W/obj-$tag/scripts/dtc/dtc
+	printf '/dts-v1/;\n/ { };\n' > "$W/empty.dts"
+	checks=
+	for c in $(grep -oE '^(WARNING|ERROR|CHECK)[A-Z_]*\(([a-z0-9_]+)' "$S/scripts/dtc/checks.c" |
+		   sed -E 's/.*\(//' | grep -v '^always_fail$' | sort -u); do
+		"$dtcbin" -W"$c" -o /dev/null "$W/empty.dts" 2> /dev/null && checks="$checks -W$c"
+		"$dtcbin" -W"${c}_property" -o /dev/null "$W/empty.dts" 2> /dev/null && checks="$checks -W${c}_property"
+	done
+	echo "  dtc checks enabled: $(echo $checks | wc -w)"
+	schema=$W/obj-$tag/Documentation/devicetree/bindings/processed-schema.json
+	for d in "$TOP"/docs/v2/*.dts; do
+		n=$(basename "$d" .dts)
+		# shellcheck disable=SC2086
+		if "$dtcbin" $checks -I dts -O dtb -o "$W/$n.dtb" "$d" > "$W/$n.dtc.log" 2>&1 &&
+		   [ ! -s "$W/$n.dtc.log" ]; then
+			[ "$tag" = 2022.08 ] && ok "dtc, every check: $n.dts"
+		else
+			bad "dtc, every check: $n.dts"
+			head -20 "$W/$n.dtc.log" | sed 's/^/      /'
+			continue
+		fi
+		# 2022.08 cannot split matrices decoded from a blob: 2025.08 checks
+		[ "$tag" = 2022.08 ] && continue
+	if dt-validate -s "$schema" "$W/$n.dtb" > "$W/$n.dtv-$tag.log" 2>&1 &&
+		   [ ! -s "$W/$n.dtv-$tag.log" ]; then
+			ok "dt-validate ($tag): $n.dts"
+		else
+			bad "dt-validate ($tag): $n.dts"
+			head -20 "$W/$n.dtv-$tag.log" | sed 's/^/      /'
+		fi
+	done
+}
+
+check 2022.08
+if bin=$(dtschema_2025); then
+	PATH=$bin:$PATH check 2025.08
+else
+	bad "dt-schema 2025.08: no source from apt (trixie-backports deb-src)"
+fi
 echo "$pass passed, $failed failed"
 [ "$failed" -eq 0 ]
