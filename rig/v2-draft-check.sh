@@ -47,13 +47,22 @@ dtschema_2025() {
 check() {	# tag: 2022.08 (Debian bookworm's, installed) or 2025.08
 	local tag=$1
 	log=$W/dtbc-$tag.log
-	if make -C "$W/tree" O="$W/obj-$tag" DT_SCHEMA_MIN_VERSION=2022.08 \
-			DT_SCHEMA_FILES=powerpc/ibm,power-pmu.yaml dt_binding_check > "$log" 2>&1 &&
-	   ! grep 'ibm,power-pmu' "$log" | grep -qiE 'warning|error'; then
-		ok "dt_binding_check ($tag): ibm,power-pmu.yaml"
+	# 2022.08 cannot split matrices decoded from a blob, so its check of
+	# the example is not a verdict: from it, only the schema's own check
+	# (messages about the .yaml); 2025.08's every message counts
+	make -C "$W/tree" O="$W/obj-$tag" DT_SCHEMA_MIN_VERSION=2022.08 \
+		DT_SCHEMA_FILES=powerpc/ibm,power-pmu.yaml dt_binding_check > "$log" 2>&1
+	local mrc=$? pat='ibm,power-pmu'
+	[ "$tag" = 2022.08 ] && pat='ibm,power-pmu\.yaml'
+	if [ $mrc -eq 0 ] && ! grep -E "$pat" "$log" | grep -vE '^ *(DTEX|DTC|CHKDT|SCHEMA|LINT) ' | grep -q .; then
+		if [ "$tag" = 2022.08 ]; then
+			ok "dt_binding_check ($tag): ibm,power-pmu.yaml, the schema only (not its example)"
+		else
+			ok "dt_binding_check ($tag): ibm,power-pmu.yaml and its example"
+		fi
 	else
 		bad "dt_binding_check ($tag): ibm,power-pmu.yaml"
-		grep -E 'ibm,power-pmu|rror' "$log" | head -30 | sed 's/^/      /'
+		grep -E "$pat|rror" "$log" | grep -vE '^ *(DTEX|DTC|CHKDT|SCHEMA|LINT) ' | head -30 | sed 's/^/      /'
 	fi
 
 	# every check dtc has, as a warning: the names in its checks.c that it
