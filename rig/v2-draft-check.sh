@@ -53,7 +53,7 @@ check() {	# tag: 2022.08 (Debian bookworm's, installed) or 2025.08
 	make -C "$W/tree" O="$W/obj-$tag" DT_SCHEMA_MIN_VERSION=2022.08 \
 		DT_SCHEMA_FILES=powerpc/ibm,power-pmu.yaml dt_binding_check > "$log" 2>&1
 	local mrc=$? pat='ibm,power-pmu'
-	[ "$tag" = 2022.08 ] && pat='ibm,power-pmu\.yaml'
+	[ "$tag" = 2022.08 ] && pat='^[^[:space:]]*ibm,power-pmu\.yaml:'
 	if [ $mrc -eq 0 ] && ! grep -E "$pat" "$log" | grep -vE '^ *(DTEX|DTC|CHKDT|SCHEMA|LINT) ' | grep -q .; then
 		if [ "$tag" = 2022.08 ]; then
 			ok "dt_binding_check ($tag): ibm,power-pmu.yaml, the schema only (not its example)"
