@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Rig test, not part of the series: the isa207 engine with the running
+ * CPU's model against the stock isa207-common.c of the base kernel,
+ * compiled into the same kernel as ref_isa207_*() (rig/v2-series-check.sh
+ * generates isa207-ref.[ch] and isa207-ref-alt.h from the base tree).
+ * Compared: which codes are refused, the reserved values check, which
+ * groups fit (power_check_constraints()' test, with and without the group
+ * rule), the MMCRs and counters of every group that fits, and the
+ * alternatives; for the C model, for the model read from the description
+ * (when the series has the reader) and for the decode made once (when it
+ * has it).  isa207_equiv.plant=N plants a fault in the model, to see the
+ * comparison fail.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <asm/cputable.h>
+#include <asm/reg.h>
+
+#include "isa207-common.h"
+#include "isa207-ref.h"
+#include "isa207-ref-alt.h"
+
+static int plant;
+module_param(plant, int, 0444);
+MODULE_PARM_DESC(plant, "a fault planted in the model: 0 none, 1-6");
+
+struct ctx {
+	struct isa207_model m;
+	const unsigned int (*alt)[2];
+	int nalt;
+	u32 isa, flags;
+	unsigned long gm, gv;
+	struct perf_event ev[6];
+#ifdef ISA207_MAX_DEC
+	struct isa207_event dec[6];
+#endif
+	struct rnd_state rnd;
+};
+
+static bool fits(const unsigned long *amask, const unsigned long *aval, int n,
+		 unsigned long addf, unsigned long tadd, unsigned long gm, unsigned long gv)
+{
+	unsigned long value = 0, mask = 0, nv;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		nv = (value | aval[i]) + (value & aval[i] & addf);
+		if (((((nv + tadd) ^ value) & mask) & ~gm) ||
+		    ((((nv + tadd) ^ aval[i]) & amask[i]) & ~gm))
+			return false;
+		value = nv;
+		mask |= amask[i];
+	}
+	return (value & mask & gm) == (mask & gv);
+}
+
+static u64 rnd64(struct ctx *c)
+{
+	return ((u64)prandom_u32_state(&c->rnd) << 32) | prandom_u32_state(&c->rnd);
+}
+
+/* A random code, mostly within the model's fields, PMC mostly 0-6 */
+static u64 rnd_code(struct ctx *c, u64 *cfg1)
+{
+	u32 r = prandom_u32_state(&c->rnd);
+	u64 code = rnd64(c);
+
+	if ((r & 7) != 0)
+		code &= c->m.valid[0];
+	if ((r >> 3) & 1)
+		code = (code & ~(0xfULL << 16)) | ((u64)((r >> 4) % 7) << 16);
+	if (((r >> 7) & 31) == 0)
+		code = ((r >> 12) & 1) ? 0x500fa : 0x600f4;
+	if (((r >> 13) & 15) == 0)
+		code = (code & ~0xff0feULL) | (((r >> 17) & 1) ? 0x30056 : 0x4f052);
+	if (((r >> 18) & 7) == 0)
+		code &= ~(0x7ULL << 29);
+	if (((r >> 21) & 7) == 0)
+		code |= 1ULL << 63;
+	if (((r >> 24) & 15) == 0)
+		code |= (1ULL << 62) | ((u64)((r >> 28) & 3) << 60);
+	*cfg1 = (r >> 30) ? rnd64(c) & (BIT_ULL((prandom_u32_state(&c->rnd) % 22) + 1) - 1) : 0;
+	return code;
+}
+
+static void do_plant(struct ctx *c)
+{
+	int i;
+
+	switch (plant) {
+	case 1:		/* the model loses its first rule */
+		memmove(&c->m.rule[0], &c->m.rule[1], sizeof(c->m.rule[0]) * --c->m.nrules);
+		break;
+	case 2:		/* a wrong SDAR default */
+		for (i = 0; i < c->m.nfields; i++)
+			if (c->m.field[i].role == ISA207_ROLE_SDAR)
+				c->m.field[i].def ^= 1;
+		break;
+	case 3:		/* PMCxSEL one bit off on PMC2 */
+		c->m.place[0].to[1]++;
+		break;
+	case 5:		/* an alternative pair lost */
+		c->m.npairs--;
+		break;
+	}
+}
+
+/* After the model is compiled: the reserved values of another ISA level */
+static void do_plant_isa(struct ctx *c)
+{
+	if (plant == 6)
+		c->m.isa ^= (c->isa & ISA207_ISA_300) ? ISA207_ISA_31 : ISA207_ISA_300;
+}
+
+#ifdef ISA207_DT_COMPATIBLE
+extern const char __dtb_v2test_power8_begin[], __dtb_v2test_power9_begin[],
+	__dtb_v2test_power10_begin[];
+#endif
+
+static struct ctx * __init setup(struct kunit *test, bool from_dt)
+{
+	struct ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	unsigned int pvr = PVR_VER(mfspr(SPRN_PVR));
+	const struct isa207_model *src;
+	const char *why = NULL;
+#ifdef ISA207_DT_COMPATIBLE
+	const char *blob = NULL;
+#endif
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->isa = isa207_cpu_isa();
+	c->flags = PPMU_HAS_SIER | PPMU_ARCH_207S;
+	switch (pvr) {
+	case PVR_POWER10:
+		src = &power10_isa207_model;
+		c->alt = ref_alt_power10;
+		c->nalt = ARRAY_SIZE(ref_alt_power10);
+		c->flags |= PPMU_ARCH_31 | PPMU_HAS_ATTR_CONFIG1;
+		c->gm = CNST_CACHE_PMC4_MASK;
+		c->gv = CNST_CACHE_PMC4_VAL;
+#ifdef ISA207_DT_COMPATIBLE
+		blob = __dtb_v2test_power10_begin;
+#endif
+		break;
+	case PVR_POWER9:
+		src = &power9_isa207_model;
+		c->alt = ref_alt_power9;
+		c->nalt = ARRAY_SIZE(ref_alt_power9);
+		c->gm = CNST_CACHE_PMC4_MASK;
+		c->gv = CNST_CACHE_PMC4_VAL;
+#ifdef ISA207_DT_COMPATIBLE
+		blob = __dtb_v2test_power9_begin;
+#endif
+		break;
+	case PVR_POWER8:
+	case PVR_POWER8E:
+	case PVR_POWER8NVL:
+		src = &power8_isa207_model;
+		c->alt = ref_alt_power8;
+		c->nalt = ARRAY_SIZE(ref_alt_power8);
+#ifdef ISA207_DT_COMPATIBLE
+		blob = __dtb_v2test_power8_begin;
+#endif
+		break;
+	default:
+		kunit_skip(test, "no model for PVR version 0x%x", pvr);
+	}
+	if (from_dt) {
+#ifdef ISA207_DT_COMPATIBLE
+		struct device_node *root, *pmu;
+
+		KUNIT_ASSERT_NOT_NULL(test, of_fdt_unflatten_tree((const unsigned long *)blob,
+								   NULL, &root));
+		pmu = of_find_compatible_node(root, NULL, ISA207_DT_COMPATIBLE);
+		KUNIT_ASSERT_NOT_NULL(test, pmu);
+		KUNIT_ASSERT_EQ(test, isa207_dt_read(pmu, c->isa, &c->m), 0);
+		kunit_info(test, "model read from %pOF: %u fields, %u placements, %u rules",
+			   pmu, c->m.nfields, c->m.nplaces, c->m.nrules);
+#else
+		kunit_skip(test, "the series has no description reader");
+#endif
+	} else {
+		c->m = *src;
+	}
+	do_plant(c);
+	KUNIT_ASSERT_EQ_MSG(test, isa207_model_init(&c->m, c->isa, &why), 0, "%s", why);
+	do_plant_isa(c);
+	return c;
+}
+
+/* Stock's check_attr_config(): POWER9 and POWER10 add one reserved value */
+static int ref_check(struct ctx *c, u64 code, u64 cfg1)
+{
+	struct perf_event ev = { .attr.config = code, .attr.config1 = cfg1 };
+	u64 sample = (code >> 24) & 0x1f;
+
+	if (!(c->isa & ISA207_ISA_300))
+		return 0;
+	if (sample == ((c->isa & ISA207_ISA_31) ? 0x10 : 0xc))
+		return -EINVAL;
+	return ref_isa3XX_check_attr_config(&ev);
+}
+
+static void __init compare(struct kunit *test, struct ctx *c)
+{
+	unsigned long refuse_diff = 0, check_diff = 0, cases = 0, groups = 0, fit = 0;
+	unsigned long fit_diff = 0, mmcr_diff = 0, dec_diff = 0, alt_diff = 0, alts = 0;
+	u32 seed = get_random_u32();
+	int i, g, j;
+
+	prandom_seed_state(&c->rnd, seed);
+	kunit_info(test, "pvr 0x%lx seed 0x%08x", PVR_VER(mfspr(SPRN_PVR)), seed);
+
+	for (g = 0; g < 200000; g++) {
+		u64 code[6], cfg1[6];
+		unsigned long sm[6], sv[6], nm[6], nv[6];
+		unsigned int shwc[6], nhwc[6];
+		struct mmcr_regs smm = { }, nmm = { };
+		struct perf_event *pev[6];
+		int n = 1 + prandom_u32_state(&c->rnd) % 6, ok = 0;
+		bool sf, nf;
+
+		for (i = 0; i < n; i++) {
+			int s, r;
+
+			code[ok] = rnd_code(c, &cfg1[ok]);
+			s = ref_isa207_get_constraint(code[ok], &sm[ok], &sv[ok], cfg1[ok]);
+			r = isa207_model_constraint(&c->m, code[ok], &nm[ok], &nv[ok], cfg1[ok]);
+			cases++;
+			if (!!ref_check(c, code[ok], cfg1[ok]) !=
+			    !!isa207_model_check_code(&c->m, code[ok], cfg1[ok]) &&
+			    check_diff++ < 10)
+				kunit_err(test, "code 0x%llx: reserved values differ", code[ok]);
+			if (!!s != !!r) {
+				if (refuse_diff++ < 10)
+					kunit_err(test, "code 0x%llx config1 0x%llx: stock %d, model %d",
+						  code[ok], cfg1[ok], s, r);
+				continue;
+			}
+			if (!s)
+				ok++;
+		}
+		if (!ok)
+			continue;
+		groups++;
+		sf = fits(sm, sv, ok, ISA207_ADD_FIELDS, ISA207_TEST_ADDER, c->gm, c->gv);
+		nf = fits(nm, nv, ok, c->m.add_fields, c->m.test_adder, c->m.grp_mask, c->m.grp_val);
+		if (sf != nf ||
+		    fits(sm, sv, ok, ISA207_ADD_FIELDS, ISA207_TEST_ADDER, 0, 0) !=
+		    fits(nm, nv, ok, c->m.add_fields, c->m.test_adder, 0, 0)) {
+			if (fit_diff++ < 10)
+				kunit_err(test, "group of %d (0x%llx 0x%llx ...): fits %d / %d",
+					  ok, code[0], ok > 1 ? code[1] : 0, sf, nf);
+			continue;
+		}
+		if (!sf)
+			continue;
+		fit++;
+		for (i = 0; i < ok; i++) {
+			u32 r = prandom_u32_state(&c->rnd);
+
+			pev[i] = &c->ev[i];
+			memset(pev[i], 0, sizeof(*pev[i]));
+			pev[i]->attr.config = code[i];
+			pev[i]->attr.config1 = cfg1[i];
+			pev[i]->attr.exclude_user = r & 1;
+			pev[i]->attr.exclude_kernel = (r >> 1) & 1;
+			pev[i]->attr.exclude_hv = (r >> 2) & 1;
+			pev[i]->attr.exclude_idle = (r >> 3) & 1;
+			if (((r >> 4) & 7) == 0)
+				pev[i]->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+		}
+		ref_isa207_compute_mmcr(code, ok, shwc, &smm, pev, c->flags);
+		if (c->isa & ISA207_ISA_31)	/* power10_compute_mmcr() adds it */
+			smm.mmcr0 |= MMCR0_C56RUN;
+		isa207_model_mmcr(&c->m, code, ok, nhwc, &nmm, pev);
+		if (memcmp(&smm, &nmm, sizeof(smm)) || memcmp(shwc, nhwc, ok * sizeof(*shwc))) {
+			if (mmcr_diff++ < 10)
+				kunit_err(test,
+					  "group of %d (0x%llx 0x%llx): mmcr0 %lx/%lx 1 %lx/%lx 2 %lx/%lx 3 %lx/%lx a %lx/%lx",
+					  ok, code[0], ok > 1 ? code[1] : 0,
+					  smm.mmcr0, nmm.mmcr0, smm.mmcr1, nmm.mmcr1,
+					  smm.mmcr2, nmm.mmcr2, smm.mmcr3, nmm.mmcr3,
+					  smm.mmcra, nmm.mmcra);
+			continue;
+		}
+#ifdef ISA207_MAX_DEC
+		{
+			struct isa207_event *dp[6];
+			unsigned long dm, dv;
+			bool bad = false;
+
+			for (i = 0; i < ok; i++) {
+				dp[i] = &c->dec[i];
+				isa207_model_decode(&c->m, pev[i], dp[i]);
+				if (plant == 4 && dp[i]->n)	/* a decode one bit off */
+					dp[i]->d[0].mmcra ^= BIT(3);
+				if (isa207_model_constraint_dec(&c->m, dp[i], code[i], &dm, &dv,
+								cfg1[i]) || dm != nm[i] || dv != nv[i])
+					bad = true;
+			}
+			memset(&nmm, 0, sizeof(nmm));
+			isa207_model_mmcr_dec(&c->m, code, ok, nhwc, &nmm, pev, dp);
+			if ((bad || memcmp(&smm, &nmm, sizeof(smm)) ||
+			     memcmp(shwc, nhwc, ok * sizeof(*shwc))) && dec_diff++ < 10)
+				kunit_err(test, "group of %d (0x%llx ...): the decode differs",
+					  ok, code[0]);
+		}
+#endif
+	}
+
+	/* alternatives: every code of the stock table, the run-state ones, random codes */
+	for (g = 0; g < 2 * c->nalt + 4 + 1000; g++) {
+		static const u64 run[] = { 0x1e, 0x600f4, 0x2, 0x500fa };
+		u64 sa[MAX_EVENT_ALTERNATIVES], na[MAX_EVENT_ALTERNATIVES], code, cfg1;
+		int f, sn, nn;
+
+		if (g < 2 * c->nalt)
+			code = c->alt[g / 2][g % 2];
+		else if (g < 2 * c->nalt + 4)
+			code = run[g - 2 * c->nalt];
+		else
+			code = rnd_code(c, &cfg1);
+		for (f = 0; f < 2; f++) {
+			unsigned int flags = f ? PPMU_ONLY_COUNT_RUN : 0;
+
+			sn = ref_isa207_get_alternatives(code, sa, c->nalt, flags,
+							 (const unsigned int (*)[MAX_ALT])c->alt);
+			nn = isa207_model_alternatives(&c->m, code, flags, na);
+			alts++;
+			for (j = 0; j < sn && sn == nn && sa[j] == na[j]; j++)
+				;
+			if ((sn != nn || j != sn) && alt_diff++ < 10)
+				kunit_err(test, "code 0x%llx flags %u: %d / %d alternatives",
+					  code, flags, sn, nn);
+		}
+	}
+
+	kunit_info(test, "codes %lu refused-differently %lu reserved-differently %lu groups %lu fit %lu fit-differently %lu mmcr-differently %lu decode-differently %lu alternatives %lu differently %lu",
+		   cases, refuse_diff, check_diff, groups, fit, fit_diff, mmcr_diff, dec_diff,
+		   alts, alt_diff);
+	KUNIT_EXPECT_EQ(test, refuse_diff, 0);
+	KUNIT_EXPECT_EQ(test, check_diff, 0);
+	KUNIT_EXPECT_EQ(test, fit_diff, 0);
+	KUNIT_EXPECT_EQ(test, mmcr_diff, 0);
+	KUNIT_EXPECT_EQ(test, dec_diff, 0);
+	KUNIT_EXPECT_EQ(test, alt_diff, 0);
+	KUNIT_EXPECT_GT(test, fit, 1000);
+}
+
+/* The C model of the running CPU gives stock isa207-common's answers */
+static void __init equiv_c(struct kunit *test)
+{
+	compare(test, setup(test, false));
+}
+
+/* So does its description, read by isa207_dt_read() */
+static void __init equiv_dt(struct kunit *test)
+{
+	compare(test, setup(test, true));
+}
+
+static struct kunit_case __refdata isa207_equiv_cases[] = {
+	KUNIT_CASE_SLOW(equiv_c),
+	KUNIT_CASE_SLOW(equiv_dt),
+	{}
+};
+
+static struct kunit_suite isa207_equiv_suite = {
+	.name = "isa207_equiv",
+	.test_cases = isa207_equiv_cases,
+};
+kunit_test_init_section_suites(&isa207_equiv_suite);
+
+MODULE_DESCRIPTION("rig: the isa207 engine against stock isa207-common");
+MODULE_LICENSE("GPL");
