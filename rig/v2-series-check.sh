@@ -13,7 +13,7 @@
 # model of the CPU) and equiv_dt (its description read from the device
 # tree, when the series has the reader; the descriptions are docs/v2's).
 # PLANTS=1: again per planted model fault (isa207_equiv_test.plant=1..6:
-# a dropped rule, a wrong SDAR default, PMCxSEL one bit off on PMC2, a
+# a dropped rule, a wrong SDAR default, PMC2's and PMC3's PMCxSEL exchanged, a
 # decode one bit off, a lost alternative, the reserved values of another
 # ISA level), each of which must fail.
 # SERIES=dir: another patch directory.  Not part of make test yet.

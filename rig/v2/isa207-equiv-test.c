@@ -6,8 +6,8 @@
  * generates isa207-ref.[ch] and isa207-ref-alt.h from the base tree).
  * Compared: which codes are refused, the reserved values check, which
  * groups fit (power_check_constraints()' test, with and without the group
- * rule), the MMCRs and counters of every group that fits, and the
- * alternatives; for the C model, for the model read from the description
+ * rule), the MMCRs and counters of every group that fits, clearing each
+ * counter's PMCxSEL, and the alternatives; for the C model, for the model read from the description
  * (when the series has the reader) and for the decode made once (when it
  * has it).  isa207_equiv.plant=N plants a fault in the model, to see the
  * comparison fail.
@@ -102,8 +102,8 @@ static void do_plant(struct ctx *c)
 			if (c->m.field[i].role == ISA207_ROLE_SDAR)
 				c->m.field[i].def ^= 1;
 		break;
-	case 3:		/* PMCxSEL one bit off on PMC2 */
-		c->m.place[0].to[1]++;
+	case 3:		/* PMC2's and PMC3's PMCxSEL exchanged */
+		swap(c->m.place[0].to[1], c->m.place[0].to[2]);
 		break;
 	case 5:		/* an alternative pair lost */
 		c->m.npairs--;
@@ -210,7 +210,7 @@ static int ref_check(struct ctx *c, u64 code, u64 cfg1)
 static void __init compare(struct kunit *test, struct ctx *c)
 {
 	unsigned long refuse_diff = 0, check_diff = 0, cases = 0, groups = 0, fit = 0;
-	unsigned long fit_diff = 0, mmcr_diff = 0, dec_diff = 0, alt_diff = 0, alts = 0;
+	unsigned long fit_diff = 0, mmcr_diff = 0, dec_diff = 0, alt_diff = 0, alts = 0, dis_diff = 0;
 	u32 seed = get_random_u32();
 	int i, g, j;
 
@@ -277,6 +277,15 @@ static void __init compare(struct kunit *test, struct ctx *c)
 				pev[i]->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
 		}
 		ref_isa207_compute_mmcr(code, ok, shwc, &smm, pev, c->flags);
+		for (j = 0; j < ISA207_NR_PMC; j++) {
+			struct mmcr_regs a = smm, b = smm;
+
+			ref_isa207_disable_pmc(j, &a);
+			isa207_model_disable_pmc(&c->m, j, &b);
+			if (memcmp(&a, &b, sizeof(a)) && dis_diff++ < 10)
+				kunit_err(test, "PMC%d disabled: mmcr1 %lx / %lx", j + 1,
+					  a.mmcr1, b.mmcr1);
+		}
 		if (c->isa & ISA207_ISA_31)	/* power10_compute_mmcr() adds it */
 			smm.mmcr0 |= MMCR0_C56RUN;
 		isa207_model_mmcr(&c->m, code, ok, nhwc, &nmm, pev);
@@ -342,13 +351,14 @@ static void __init compare(struct kunit *test, struct ctx *c)
 		}
 	}
 
-	kunit_info(test, "codes %lu refused-differently %lu reserved-differently %lu groups %lu fit %lu fit-differently %lu mmcr-differently %lu decode-differently %lu alternatives %lu differently %lu",
-		   cases, refuse_diff, check_diff, groups, fit, fit_diff, mmcr_diff, dec_diff,
-		   alts, alt_diff);
+	kunit_info(test, "codes %lu refused-differently %lu reserved-differently %lu groups %lu fit %lu fit-differently %lu mmcr-differently %lu disable-differently %lu decode-differently %lu alternatives %lu differently %lu",
+		   cases, refuse_diff, check_diff, groups, fit, fit_diff, mmcr_diff, dis_diff,
+		   dec_diff, alts, alt_diff);
 	KUNIT_EXPECT_EQ(test, refuse_diff, 0);
 	KUNIT_EXPECT_EQ(test, check_diff, 0);
 	KUNIT_EXPECT_EQ(test, fit_diff, 0);
 	KUNIT_EXPECT_EQ(test, mmcr_diff, 0);
+	KUNIT_EXPECT_EQ(test, dis_diff, 0);
 	KUNIT_EXPECT_EQ(test, dec_diff, 0);
 	KUNIT_EXPECT_EQ(test, alt_diff, 0);
 	KUNIT_EXPECT_GT(test, fit, 1000);
