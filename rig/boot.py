@@ -33,6 +33,8 @@ ap.add_argument("--machine", default="powernv10")
 ap.add_argument("--mem", default="2G", help="guest RAM (QEMU -m)")
 ap.add_argument("--bios", help="the firmware (QEMU -bios): rig/skiboot.sh's skiboot.lid; "
                 "default Debian's qemu-system-data's")
+ap.add_argument("--dtb", help="a device tree for QEMU's -dtb in place of -append "
+                "(rig/v2-dtb.sh: QEMU's own with a v2 /pmus; its bootargs are the command line)")
 ap.add_argument("--reparse", action="store_true",
                 help="do not boot: read OUTDIR/console.log again (the rig's own tests, "
                 "a changed parser)")
@@ -53,7 +55,8 @@ if not a.reparse and not os.access(qemu_bin, os.X_OK):
 qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", a.mem, "-smp", "1",
         "-global", "powerpc64-cpu.pmu-cycles-per-ns=4",
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
-        "-append", cmdline.strip(), "-no-reboot"] + (["-bios", a.bios] if a.bios else [])
+        "-no-reboot"] + (["-dtb", a.dtb] if a.dtb else ["-append", cmdline.strip()]) + \
+       (["-bios", a.bios] if a.bios else [])
 
 if a.interactive:
     os.execvp(qemu[0], qemu)
