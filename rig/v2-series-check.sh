@@ -11,7 +11,10 @@
 # event names resolved from the stock events lists.  Booted on powernv10,
 # powernv9 and powernv8 with only that suite.  Cases: equiv_c (the C
 # model of the CPU) and equiv_dt (its description read from the device
-# tree, when the series has the reader; the descriptions are docs/v2's).
+# tree, when the series has the reader; the descriptions are docs/v2's),
+# refuses_p10 (26 models each breaking one rule the ISA fixes, all
+# refused by the compiler), and the series' own KUnit suite "isa207"
+# (rig/v2/series.config).
 # PLANTS=1: again per planted model fault (isa207_equiv_test.plant=1..6:
 # a dropped rule, a wrong SDAR default, PMC2's and PMC3's PMCxSEL exchanged, a
 # decode one bit off, a lost alternative, the reserved values of another
@@ -24,7 +27,7 @@ T=$B/v2check
 S=${SERIES:-$TOP/patches-v2}
 Q=$B/qemu/obj/qemu-system-ppc64
 [ -x "$Q" ] && [ -f "$B/stock/Makefile" ] || { echo "v2-series-check: run make setup first" >&2; exit 2; }
-sum=$(cat "$S"/*.patch "$0" | sha1sum | cut -c1-40)
+sum=$(cat "$S"/*.patch "$0" "$TOP/rig/v2/series.config" | sha1sum | cut -c1-40)
 if [ "$(cat "$T/series.sum" 2>/dev/null)" != "$sum" ]; then
 	rm -rf "$T/linux" "$T/obj" "$T/linux.tmp"
 fi
@@ -77,16 +80,24 @@ if ! grep -q '^# rig: v2-series-check' "$P/Makefile"; then
 	{ cat "$P/Makefile"; printf '# rig: v2-series-check\nobj-$(CONFIG_KUNIT) += %s\n' "$objs"; } > "$P/Makefile.tmp"
 	mv "$P/Makefile.tmp" "$P/Makefile"
 fi
-bash "$TOP/rig/build-kernel.sh" "$T/linux" "$T/obj" > "$T/build.log" 2>&1 || { tail -20 "$T/build.log"; exit 1; }
+bash "$TOP/rig/build-kernel.sh" "$T/linux" "$T/obj" "$TOP/rig/v2/series.config" > "$T/build.log" 2>&1 || { tail -20 "$T/build.log"; exit 1; }
 if grep -iE 'warning|error' "$T/build.log"; then echo "v2-series-check: build warnings"; exit 1; fi
 pass=0 failed=0
 run() {	# machine plant
 	local log=$T/$1-p$2.log c
 	timeout 900 "$Q" -L /usr/share/qemu -machine "$1" -m 2G -smp 1 -nographic \
 		-kernel "$T/obj/vmlinux" -no-reboot \
-		-append "console=hvc0 kunit.filter_glob=isa207_equiv isa207_equiv_test.plant=$2 panic=-1" \
+		-append "console=hvc0 kunit.filter_glob=isa207* isa207_equiv_test.plant=$2 panic=-1" \
 		2>&1 | tr -d '\r' > "$log"
-	for c in equiv_c equiv_dt; do
+	local cases="equiv_c equiv_dt"
+	# the series' own KUnit (rig/v2/series.config), when it has it
+	if [ "$2" = 0 ] && grep -q isa207_test_compile "$T/linux/arch/powerpc/perf/isa207-test.c" 2>/dev/null; then
+		cases="$cases isa207_test_compile isa207_test_decode isa207_test_dt_read isa207_test_dt_refuse"
+	fi
+	if [ "$2" = 0 ]; then
+		cases="$cases refuses_p10"
+	fi
+	for c in $cases; do
 		grep -o "# $c: codes .*" "$log" | sed "s/^# $c: /  $1 plant $2 $c: /"
 		if grep -qE "^\[[ 0-9.]+\]     ok [0-9] $c # SKIP" "$log"; then
 			echo "  $1 $c: skipped ($(grep -o "ok [0-9] $c # SKIP.*" "$log" | sed 's/.*SKIP //'))"

@@ -268,6 +268,7 @@ static void __init compare(struct kunit *test, struct ctx *c)
 			pev[i] = &c->ev[i];
 			memset(pev[i], 0, sizeof(*pev[i]));
 			pev[i]->attr.config = code[i];
+			pev[i]->hw.config = code[i];	/* what core-book3s schedules */
 			pev[i]->attr.config1 = cfg1[i];
 			pev[i]->attr.exclude_user = r & 1;
 			pev[i]->attr.exclude_kernel = (r >> 1) & 1;
@@ -308,6 +309,9 @@ static void __init compare(struct kunit *test, struct ctx *c)
 			for (i = 0; i < ok; i++) {
 				dp[i] = &c->dec[i];
 				isa207_model_decode(&c->m, pev[i], dp[i]);
+				/* the decode is of this code: else the walk answers */
+				if (!dp[i]->n || dp[i]->d[0].code != code[i])
+					bad = true;
 				if (plant == 4 && dp[i]->n)	/* a decode one bit off */
 					dp[i]->d[0].mmcra ^= BIT(3);
 				if (isa207_model_constraint_dec(&c->m, dp[i], code[i], &dm, &dv,
@@ -315,7 +319,9 @@ static void __init compare(struct kunit *test, struct ctx *c)
 					bad = true;
 			}
 			memset(&nmm, 0, sizeof(nmm));
-			isa207_model_mmcr_dec(&c->m, code, ok, nhwc, &nmm, pev, dp);
+			for (i = 0; i < ok; i++)
+				pev[i]->pmu_private = dp[i];
+			isa207_model_mmcr_dec(&c->m, code, ok, nhwc, &nmm, pev);
 			if ((bad || memcmp(&smm, &nmm, sizeof(smm)) ||
 			     memcmp(shwc, nhwc, ok * sizeof(*shwc))) && dec_diff++ < 10)
 				kunit_err(test, "group of %d (0x%llx ...): the decode differs",
@@ -364,6 +370,99 @@ static void __init compare(struct kunit *test, struct ctx *c)
 	KUNIT_EXPECT_GT(test, fit, 1000);
 }
 
+/*
+ * Each rule the architecture fixes, and a model trying to weaken it: the
+ * compiler refuses every one (POWER10's model, compiled for ISA 3.1;
+ * the series' KUnit has ten of these on its fixture).
+ */
+static const char * const weaken[] = {
+	"a placement on MMCRA[sample enable]",
+	"a placement on MMCRA[IFM]",
+	"a placement on MMCRA[BHRBRD]",
+	"a placement on MMCR2's freeze bits",
+	"a shared placement over PMC1SEL",
+	"two counters' PMCxSEL on the same bits",
+	"an MMCR3 field shared by the counters",
+	"an MMCR3 field in another counter's part",
+	"no default SDAR mode",
+	"an SDAR default wider than its field",
+	"a field over bits 60-63",
+	"a code condition on bit 63 (EBB)",
+	"an alternative with the EBB bit",
+	"an alternative on PMC7",
+	"run alternatives with the BHRB bit",
+	"PMC3 fixed (fewer programmable counters)",
+	"PMC6 programmable",
+	"a fixed event naming another counter",
+	"a fixed event with threshold bits",
+	"a fixed event with a reserved sampling mode",
+	"no counter field",
+	"an agreement on bits beyond its field",
+	"an agreement on a constant",
+	"rules needing more than the constraint word",
+	"a placement past bit 63",
+	"PMCxSEL shared, not per counter",
+};
+
+static void model_weaken(struct isa207_model *m, int i)
+{
+	struct isa207_place *p = &m->place[m->nplaces];
+	struct isa207_field *f = &m->field[m->nfields];
+
+	switch (i) {
+	case 0: *p = (struct isa207_place)ISA207_PLACE(2, MMCRA, 0, 1, 0); m->nplaces++; break;
+	case 1: *p = (struct isa207_place)ISA207_PLACE(3, MMCRA, 0, 2, 30); m->nplaces++; break;
+	case 2: *p = (struct isa207_place)ISA207_PLACE(2, MMCRA, 0, 1, 37); m->nplaces++; break;
+	case 3: *p = (struct isa207_place)ISA207_PLACE(6, MMCR2, 0, 2, 62); m->nplaces++; break;
+	case 4: *p = (struct isa207_place)ISA207_PLACE(6, MMCR1, 0, 2, 24); m->nplaces++; break;
+	case 5: m->place[0].to[1] = m->place[0].to[2]; break;
+	case 6: m->place[12].per_pmc = false; break;
+	case 7: m->place[12].to[1] = 49; break;
+	case 8: m->field[7].def = 0; break;
+	case 9: m->field[7].def = 4; break;
+	case 10: m->field[16].width = 7; break;
+	case 11: m->field[12].cond = (struct isa207_cond){ .ncodes = 1,
+			.code_mask = BIT_ULL(63), .codes = { BIT_ULL(63) } }; break;
+	case 12: m->pairs[0][1] |= BIT_ULL(63); break;
+	case 13: m->pairs[0][1] = 0x7001e; break;
+	case 14: m->run_pairs[0][1] |= BIT_ULL(62); break;
+	case 15: m->fixed[2] = 0x300f0; break;
+	case 16: m->fixed[5] = 0; break;
+	case 17: m->fixed[4] = 0x600fa; break;
+	case 18: m->fixed[4] |= 0xf00000000ULL; break;
+	case 19: m->fixed[4] |= 0x1000100ULL; break;
+	case 20: m->field[5].role = ISA207_ROLE_NONE; break;
+	case 21: m->rule[1].from = 1; m->rule[1].width = 2; break;
+	case 22: *f = (struct isa207_field){ .def = 1 }; m->nfields++;
+		 m->rule[2].fields[0] = m->nfields - 1; break;
+	case 23: m->rule[4].fields[0] = m->rule[4].fields[1] = m->rule[4].fields[2] = 16;
+		 m->rule[4].fields[3] = 15; m->rule[0].fields[0] = 16;
+		 m->rule[1].fields[0] = 15; m->rule[2].fields[0] = 16;
+		 m->rule[3].fields[0] = 16; break;
+	case 24: m->place[1].to[0] = 64; break;
+	case 25: m->place[0].per_pmc = false; break;
+	}
+}
+
+static void __init refuses_p10(struct kunit *test)
+{
+	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	const char *why;
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	*m = power10_isa207_model;
+	KUNIT_ASSERT_EQ(test, isa207_model_init(m, ISA207_ISA_300 | ISA207_ISA_31, &why), 0);
+	for (i = 0; i < ARRAY_SIZE(weaken); i++) {
+		*m = power10_isa207_model;
+		model_weaken(m, i);
+		why = NULL;
+		KUNIT_EXPECT_NE_MSG(test, isa207_model_init(m, ISA207_ISA_300 | ISA207_ISA_31, &why),
+				    0, "%s: accepted", weaken[i]);
+		kunit_info(test, "%s: refused (%s)", weaken[i], why ?: "?");
+	}
+}
+
 /* The C model of the running CPU gives stock isa207-common's answers */
 static void __init equiv_c(struct kunit *test)
 {
@@ -379,6 +478,7 @@ static void __init equiv_dt(struct kunit *test)
 static struct kunit_case __refdata isa207_equiv_cases[] = {
 	KUNIT_CASE_SLOW(equiv_c),
 	KUNIT_CASE_SLOW(equiv_dt),
+	KUNIT_CASE(refuses_p10),
 	{}
 };
 
