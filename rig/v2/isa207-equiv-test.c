@@ -321,7 +321,7 @@ static void __init compare(struct kunit *test, struct ctx *c)
 			memset(&nmm, 0, sizeof(nmm));
 			for (i = 0; i < ok; i++)
 				pev[i]->pmu_private = dp[i];
-			isa207_model_mmcr_dec(&c->m, code, ok, nhwc, &nmm, pev);
+			isa207_model_mmcr(&c->m, code, ok, nhwc, &nmm, pev);
 			if ((bad || memcmp(&smm, &nmm, sizeof(smm)) ||
 			     memcmp(shwc, nhwc, ok * sizeof(*shwc))) && dec_diff++ < 10)
 				kunit_err(test, "group of %d (0x%llx ...): the decode differs",
