@@ -10,16 +10,23 @@
 #                          POWER10's description with rig/fw-broken.dts's
 #                          error, for the refused-node fallback boot
 #
+# SKIBOOT_PATCHES, SKIBOOT_OUT, SKIBOOT_BROKEN (a description) and
+# SKIBOOT_BROKEN_AS (the file of hw/pmu-desc/ it replaces): another series
+# (patches-v2's firmware-v2/skiboot/, rig/v2-boot-compare.sh) into another
+# directory.
+#
 # Built with Debian's powerpc64le cross compiler (skiboot builds itself
 # big-endian with it) through ccache.  Rebuilt when the patches, the
 # descriptions or this script change (build/skiboot/stamp).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-S=$top/build/skiboot
-P=$top/firmware/skiboot
+S=${SKIBOOT_OUT:-$top/build/skiboot}
+P=${SKIBOOT_PATCHES:-$top/firmware/skiboot}
+broken=${SKIBOOT_BROKEN:-$top/rig/fw-broken.dts}
+broken_as=${SKIBOOT_BROKEN_AS:-dts-pmu-power10.dts}
 src=$top/build/qemu/src/roms/skiboot
 
-stamp=$( (cat "$0" "$P"/0*.patch "$top"/rig/fw-broken.dts "$top"/arch/powerpc/perf/dts-pmu-* \
+stamp=$( (cat "$0" "$P"/0*.patch "$broken" "$top"/arch/powerpc/perf/dts-pmu-* \
 	"$src/.version" 2>/dev/null; powerpc64le-linux-gnu-gcc --version 2>/dev/null; true) |
 	sha1sum | cut -c1-40)
 if [ -s "$S/good/skiboot.lid" ] && [ -s "$S/broken/skiboot.lid" ] &&
@@ -50,8 +57,8 @@ for v in good broken; do
 done
 
 # The broken description: the patched-in sources, POWER10's replaced
-cp "$S/good/hw/pmu-desc/"dts-pmu-* "$S/broken-desc/"
-cp "$top/rig/fw-broken.dts" "$S/broken-desc/dts-pmu-power10.dts"
+cp "$S/good/hw/pmu-desc/"*.dts* "$S/broken-desc/"
+cp "$broken" "$S/broken-desc/$broken_as"
 
 for v in good broken; do
 	extra=()

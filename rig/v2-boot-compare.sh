@@ -5,9 +5,14 @@
 # the rig's full initramfs (make test builds stock and the initramfs) on
 # MACHINES (default powernv10 powernv9 powernv8), one guest at a time.
 # V: the v2 kernel (default build/v2prefer/vmlinux: patches-v2 with
-# CONFIG_PPC_PMU_DT_PREFER=y); its boot gets the machine's device tree
-# with docs/v2/power<N>-pmu.dts's /pmus added (rig/v2-dtb.sh), so the
-# backend comes from the description.  Compared: the selftest verdicts,
+# CONFIG_PPC_PMU_DT_PREFER=y) boots on the rig's skiboot with the v2
+# firmware series (firmware-v2/skiboot/, built by rig/skiboot.sh into
+# build/skiboot-v2), which puts the machine's description under /pmus, so
+# the backend comes from the description; DTB=1 instead boots QEMU's own
+# skiboot with the description added to the device tree (rig/v2-dtb.sh).
+# Before them, the broken firmware (POWER10's description with a code
+# using bits 60-63) on powernv10: the node must be refused and the
+# hand-coded backend used.  Compared: the selftest verdicts,
 # perf list, perf stat, perf test and perf's answers to bad input, and
 # sysfs (events/, format/, caps/).  The three EBB race tests
 # (cpu_event_vs_ebb, ebb_vs_cpu_event, task_event_vs_ebb) differ from boot
@@ -22,15 +27,35 @@ O=$B/v2boot
 for f in "$V" "$S" "$I"; do
 	[ -f "$f" ] || { echo "v2-boot-compare: no $f" >&2; exit 2; }
 done
-race='cpu_event_vs_ebb_test|ebb_vs_cpu_event_test|task_event_vs_ebb_test'
+bash "$TOP/rig/v2-desc.sh" "$O/desc" || exit 1
+sed 's|ibm,code = /bits/ 64 <0x600f4>;|ibm,code = /bits/ 64 <0x10000000000600f4>;|' \
+	"$O/desc/power10-pmu.dts" > "$O/fw-broken.dts"
+cmp -s "$O/fw-broken.dts" "$O/desc/power10-pmu.dts" && { echo "v2-boot-compare: no broken description"; exit 1; }
+SKIBOOT_PATCHES=$TOP/firmware-v2/skiboot SKIBOOT_OUT=$B/skiboot-v2 SKIBOOT_BROKEN=$O/fw-broken.dts \
+	SKIBOOT_BROKEN_AS=power10-pmu.dts bash "$TOP/rig/skiboot.sh" || exit 1
 rc=0
+# the broken description: refused, the hand-coded backend used (no
+# initramfs: the kernel stops at the root it cannot mount)
+timeout 300 "$B/qemu/obj/qemu-system-ppc64" -L /usr/share/qemu -machine powernv10 -m 2G -smp 1 \
+	-nographic -no-reboot -bios "$B/skiboot-v2/broken/skiboot.lid" -kernel "$V" \
+	-append "console=hvc0 panic=-1 kunit.enable=0" 2>&1 | tr -d '\r' > "$O/broken.log"
+echo "powernv10 broken: $(grep -ao 'isa207-dt: .*\|.*performance monitor hardware support registered' "$O/broken.log" | sed 's/^\[[ 0-9.]*\] //' | tr '\n' ';')"
+grep -aq 'isa207-dt: /pmus/pmu@0: not used' "$O/broken.log" &&
+	grep -aq 'POWER10 performance monitor hardware support registered' "$O/broken.log" ||
+	{ echo "  FAIL: the broken description was not refused for the hand-coded backend"; rc=1; }
+race='cpu_event_vs_ebb_test|ebb_vs_cpu_event_test|task_event_vs_ebb_test'
 for m in ${MACHINES:-powernv10 powernv9 powernv8}; do
 	g=${m#powernv}
-	bash "$TOP/rig/v2-dtb.sh" "$m" "$TOP/docs/v2/power$g-pmu.dts" "$V" "$I" "$O/$m.dtb" || exit 1
-	python3 "$TOP/rig/boot.py" "v2-$m" "$V" "$I" "$O/v2-$m" --machine "$m" --dtb "$O/$m.dtb" | tail -1
+	if [ -n "${DTB:-}" ]; then
+		bash "$TOP/rig/v2-dtb.sh" "$m" "$O/desc/power$g-pmu.dts" "$V" "$I" "$O/$m.dtb" || exit 1
+		fw=(--dtb "$O/$m.dtb")
+	else
+		fw=(--bios "$B/skiboot-v2/good/skiboot.lid")
+	fi
+	python3 "$TOP/rig/boot.py" "v2-$m" "$V" "$I" "$O/v2-$m" --machine "$m" "${fw[@]}" | tail -1
 	[ -f "$O/stock-$m/verdicts.tsv" ] && [ -z "${RESTOCK:-}" ] ||
 		python3 "$TOP/rig/boot.py" "stock-$m" "$S" "$I" "$O/stock-$m" --machine "$m" | tail -1
-	line=$(grep -ao 'isa207-dt: .*' "$O/v2-$m/console.log" | head -3)
+	line=$(grep -ao 'isa207-dt: .*\|PMU-DESC: .*' "$O/v2-$m/console.log" | head -3 | tr '\n' ' ')
 	echo "$m: $line"
 	case $line in *"PMU from /pmus/pmu@0"*) ;; *) echo "  FAIL: not the description's backend"; rc=1 ;; esac
 	diff=$(join -t$'\t' <(cut -f1,2 "$O/v2-$m/verdicts.tsv" | sort) \

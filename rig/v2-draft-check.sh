@@ -1,11 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The v2 binding draft (docs/v2/, docs/v2-plan.md) checked as the series'
-# binding will be: dt_binding_check on it in a hard-linked copy of the stock
-# tree, then each draft description through dtc with every check dtc has
-# enabled (its strict name checks included) and dt-validate.  Not part of
-# make test until the series carries the binding.  Prints "N passed, N
+# The v2 binding (patches-v2/'s, SERIES=dir for another) checked as
+# make check will: dt_binding_check on it in a hard-linked copy of the
+# stock tree, then each description of the v2 firmware series
+# (rig/v2-desc.sh) through dtc with every check dtc has enabled (its
+# strict name checks included) and dt-validate.  Not part of make test
+# until patches/ is the v2 series.  Prints "N passed, N
 # failed"; exits non-zero on a failure.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +22,14 @@ mkdir -p "$W"
 [ -d "$W/tree" ] || cp -al "$S" "$W/tree"
 bind=$W/tree/Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml
 rm -f "$bind"
-cp "$TOP/docs/v2/ibm,power-pmu.yaml" "$bind"
+rm -rf "$W/series"
+mkdir -p "$W/series"
+for p in "${SERIES:-$TOP/patches-v2}"/0*.patch; do
+	(cd "$W/series" && GIT_CEILING_DIRECTORIES=$W git apply \
+		--include='Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml' "$p")
+done
+cp "$W/series/Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml" "$bind" || exit 1
+bash "$TOP/rig/v2-desc.sh" "$W/desc" || exit 1
 
 # Debian's newest dt-schema: trixie-backports' source (pure Python), run
 # from its tree in build/ with bookworm's jsonschema, ruamel and libfdt
@@ -77,10 +85,10 @@ check() {	# tag: 2022.08 (Debian bookworm's, installed) or 2025.08
 	done
 	echo "  dtc checks enabled: $(echo $checks | wc -w)"
 	schema=$W/obj-$tag/Documentation/devicetree/bindings/processed-schema.json
-	for d in "$TOP"/docs/v2/*.dts; do
+	for d in "$W"/desc/*.dts; do
 		n=$(basename "$d" .dts)
 		# shellcheck disable=SC2086
-		if "$dtcbin" $checks -I dts -O dtb -o "$W/$n.dtb" "$d" > "$W/$n.dtc.log" 2>&1 &&
+		if "$dtcbin" $checks -i "$W/desc" -I dts -O dtb -o "$W/$n.dtb" "$d" > "$W/$n.dtc.log" 2>&1 &&
 		   [ ! -s "$W/$n.dtc.log" ]; then
 			[ "$tag" = 2022.08 ] && ok "dtc, every check: $n.dts"
 		else

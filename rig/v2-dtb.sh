@@ -4,10 +4,10 @@
 # v2-dtb.sh MACHINE DTS VMLINUX INITRD OUT.dtb [kernel args...]
 # The device tree QEMU's powernv MACHINE gives skiboot for this kernel,
 # initramfs and command line (QEMU's dumpdtb), with the /pmus of DTS (a
-# v2 description, docs/v2/power*-pmu.dts) added: booted with -dtb OUT.dtb
-# in place of -append, skiboot passes the node on to the kernel as a
-# firmware that describes its PMU would.  Until the skiboot series emits
-# v2 nodes (docs/v2-plan.md §8.3), this is how the rig boots one.
+# v2 description, rig/v2-desc.sh's power*-pmu.dts) added: booted with
+# -dtb OUT.dtb in place of -append, QEMU's own skiboot passes the node on
+# to the kernel, as a petitboot/kexec --dtb does on a real system
+# (rig/v2-boot-compare.sh DTB=1; the rig's skiboot puts it there itself).
 set -eu
 machine=$1 dts=$2 vmlinux=$3 initrd=$4 out=$5
 shift 5

@@ -11,7 +11,8 @@
 # event names resolved from the stock events lists.  Booted on powernv10,
 # powernv9 and powernv8 with only that suite.  Cases: equiv_c (the C
 # model of the CPU) and equiv_dt (its description read from the device
-# tree, when the series has the reader; the descriptions are docs/v2's),
+# tree, when the series has the reader; the descriptions are the v2
+# firmware series', rig/v2-desc.sh),
 # refuses_p10 (26 models each breaking one rule the ISA fixes, all
 # refused by the compiler), and the series' own KUnit suite "isa207"
 # (rig/v2/series.config).
@@ -67,8 +68,9 @@ PY
 cp "$TOP/rig/v2/isa207-equiv-test.c" "$P/isa207-equiv-test.c.new"
 objs="isa207-ref.o isa207-equiv-test.o"
 if grep -q ISA207_DT_COMPATIBLE "$P/isa207-common.h"; then
+	bash "$TOP/rig/v2-desc.sh" "$T/desc" || exit 1
 	for g in 8 9 10; do
-		sed -e "${DTS_SED:-}" "$TOP/docs/v2/power$g-pmu.dts" > "$P/v2test-power$g.dts.new"
+		sed -e "${DTS_SED:-}" "$T/desc/power$g-pmu.dts" > "$P/v2test-power$g.dts.new"
 		objs="$objs v2test-power$g.dtb.o"
 	done
 fi
