@@ -20,6 +20,9 @@
 # a dropped rule, a wrong SDAR default, PMC2's and PMC3's PMCxSEL exchanged, a
 # decode one bit off, a lost alternative, the reserved values of another
 # ISA level), each of which must fail.
+# ENGINE_PLANT=name: one rule the architecture fixes removed from the
+# series' isa207-common.c (engine_plant below); the run must fail, by the
+# fuzzer, refuses_p10 or the equivalence.  MUTANTS: the fuzzer's size.
 # SERIES=dir: another patch directory.  Not part of make test yet.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,6 +47,35 @@ if [ ! -d "$T/linux" ]; then
 fi
 P=$T/linux/arch/powerpc/perf
 st=$B/stock/arch/powerpc/perf
+# the rules of the architecture, each removed alone: a sed script
+engine_plant() {
+	case $1 in
+	ebb) echo 's/^\tval |= ebb << C_EBB_SHIFT;$/\tval |= 0;/' ;;
+	bhrb) echo '/if (ev \& EV_BHRB) {/,/C_IFM_SHIFT;/s/if (!ebb)/if (0)/' ;;
+	bits60) echo 's/if (!f->word \&\& (bits \& EV_LINUX_MASK))/if (0)/' ;;
+	owned) echo 's/if (bits \& owned_bits(m, p->reg))/if (0)/' ;;
+	counters) echo 's/if (i <= 4 ? m->fixed\[i - 1\] : !m->fixed\[i - 1\])/if (0)/' ;;
+	sdar) echo 's/!m->field\[m->role\[ISA207_ROLE_SDAR\]\].def))/0))/' ;;
+	reserved) echo 's/^\tif (!(m->isa \& ISA207_ISA_300))$/\tif (1)/' ;;
+	fc56) echo 's/^\tif (!(pmc_inuse \& 0x60))$/\tif (0)/' ;;
+	fixed) echo 's/if ((ev \& ~EV_LINUX_MASK) != m->fixed\[pmc - 1\])/if (0)/' ;;
+	mmcr3) echo 's/(p->reg == ISA207_MMCR3 \&\& (!(m->isa \& ISA207_ISA_31) || !p->per_pmc))/(p->reg == ISA207_MMCR3 \&\& !p->per_pmc)/' ;;
+	codes) echo 's/^\tif (code \& EV_LINUX_MASK)$/\tif (0)/' ;;
+	*) echo "v2-series-check: no engine plant $1" >&2; return 1 ;;
+	esac
+}
+# the series' isa207-common.c, kept to plant in (the tree's is a new file
+# each time: never an edit in place of a hard link)
+[ -f "$T/isa207-common.c.series" ] && [ "$T/isa207-common.c.series" -nt "$T/series.sum" ] ||
+	cp "$P/isa207-common.c" "$T/isa207-common.c.series"
+ep=
+if [ -n "${ENGINE_PLANT:-}" ]; then
+	ep=$(engine_plant "$ENGINE_PLANT") || exit 2
+fi
+sed -e "$ep" "$T/isa207-common.c.series" > "$P/isa207-common.c.new"
+if [ -n "$ep" ] && cmp -s "$P/isa207-common.c.new" "$T/isa207-common.c.series"; then
+	echo "v2-series-check: engine plant $ENGINE_PLANT changed nothing"; exit 2
+fi
 # the reference, from the base tree
 ren='s/\bisa207_/ref_isa207_/g; s/\bisa3XX_/ref_isa3XX_/g'
 sed -e "$ren" -e 's/_LINUX_POWERPC_PERF_ISA207_COMMON_H_/_RIG_ISA207_REF_H_/' \
@@ -65,7 +97,9 @@ for g in ('power8', 'power9', 'power10'):
         print(f'\t{{ {ev[a]}, {ev[b]} }},\t/* {a}, {b} */')
     print('};')
 PY
-cp "$TOP/rig/v2/isa207-equiv-test.c" "$P/isa207-equiv-test.c.new"
+for f in isa207-equiv-test.c isa207-fuzz-test.c isa207-rig.h; do
+	cp "$TOP/rig/v2/$f" "$P/$f.new"
+done
 objs="isa207-ref.o isa207-equiv-test.o"
 if grep -q ISA207_DT_COMPATIBLE "$P/isa207-common.h"; then
 	bash "$TOP/rig/v2-desc.sh" "$T/desc" || exit 1
@@ -73,23 +107,23 @@ if grep -q ISA207_DT_COMPATIBLE "$P/isa207-common.h"; then
 		sed -e "${DTS_SED:-}" "$T/desc/power$g-pmu.dts" > "$P/v2test-power$g.dts.new"
 		objs="$objs v2test-power$g.dtb.o"
 	done
+	objs="$objs isa207-fuzz-test.o"
 fi
 for f in "$P"/*.new; do
 	cmp -s "$f" "${f%.new}" && rm "$f" || mv "$f" "${f%.new}"
 done
 # a new file, never an append: the tree's files are hard links to build/stock's
-if ! grep -q '^# rig: v2-series-check' "$P/Makefile"; then
-	{ cat "$P/Makefile"; printf '# rig: v2-series-check\nobj-$(CONFIG_KUNIT) += %s\n' "$objs"; } > "$P/Makefile.tmp"
-	mv "$P/Makefile.tmp" "$P/Makefile"
-fi
+{ sed '/^# rig: v2-series-check$/,$d' "$P/Makefile"
+  printf '# rig: v2-series-check\nobj-$(CONFIG_KUNIT) += %s\n' "$objs"; } > "$P/Makefile.tmp"
+cmp -s "$P/Makefile.tmp" "$P/Makefile" && rm "$P/Makefile.tmp" || mv "$P/Makefile.tmp" "$P/Makefile"
 bash "$TOP/rig/build-kernel.sh" "$T/linux" "$T/obj" "$TOP/rig/v2/series.config" > "$T/build.log" 2>&1 || { tail -20 "$T/build.log"; exit 1; }
 if grep -iE 'warning|error' "$T/build.log"; then echo "v2-series-check: build warnings"; exit 1; fi
-pass=0 failed=0
+pass=0 failed=0 caught=
 run() {	# machine plant
 	local log=$T/$1-p$2.log c
 	timeout 900 "$Q" -L /usr/share/qemu -machine "$1" -m 2G -smp 1 -nographic \
 		-kernel "$T/obj/vmlinux" -no-reboot \
-		-append "console=hvc0 kunit.filter_glob=isa207* isa207_equiv_test.plant=$2 panic=-1" \
+		-append "console=hvc0 kunit.filter_glob=isa207* isa207_equiv_test.plant=$2 isa207_fuzz_test.mutants=${MUTANTS:-1000} panic=-1" \
 		2>&1 | tr -d '\r' > "$log"
 	local cases="equiv_c equiv_dt"
 	# the series' own KUnit (rig/v2/series.config), when it has it
@@ -98,9 +132,10 @@ run() {	# machine plant
 	fi
 	if [ "$2" = 0 ]; then
 		cases="$cases refuses_p10"
+		grep -q fuzz "$T/linux/arch/powerpc/perf/Makefile" && cases="$cases fuzz_mutants fuzz_unknown"
 	fi
 	for c in $cases; do
-		grep -o "# $c: codes .*" "$log" | sed "s/^# $c: /  $1 plant $2 $c: /"
+		grep -oE "# $c: (codes|seed|mutants|mutant|unknown|  [a-z0-9]+:) .*" "$log" | sed "s/^# $c: /  $1 plant $2 $c: /"
 		if grep -qE "^\[[ 0-9.]+\]     ok [0-9] $c # SKIP" "$log"; then
 			echo "  $1 $c: skipped ($(grep -o "ok [0-9] $c # SKIP.*" "$log" | sed 's/.*SKIP //'))"
 		elif [ "$2" = 0 ] && grep -qE "^\[[ 0-9.]+\]     ok [0-9] $c\$" "$log"; then
@@ -108,7 +143,8 @@ run() {	# machine plant
 		elif [ "$2" != 0 ] && grep -qE "not ok [0-9] $c\$" "$log"; then
 			pass=$((pass + 1)); echo "  $1 plant $2 $c: failed, as it must"
 		else
-			failed=$((failed + 1)); echo "  FAIL $1 plant $2 $c"
+			failed=$((failed + 1)); caught="$caught $1/$c"
+			echo "  FAIL $1 plant $2 $c"
 		fi
 	done
 }
@@ -118,5 +154,11 @@ for m in ${MACHINES:-powernv10 powernv9 powernv8}; do
 		for p in ${PLANT_LIST:-1 2 3 4 5 6}; do run "$m" "$p"; done
 	fi
 done
+if [ -n "${ENGINE_PLANT:-}" ]; then
+	# the run must fail: which cases caught the planted engine
+	echo "engine plant $ENGINE_PLANT: $failed case(s) failed, as they must${caught:+:$caught}"
+	[ "$failed" -gt 0 ]
+	exit
+fi
 echo "$pass passed, $failed failed"
 [ "$failed" -eq 0 ]

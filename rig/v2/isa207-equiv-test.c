@@ -25,6 +25,7 @@
 #include "isa207-common.h"
 #include "isa207-ref.h"
 #include "isa207-ref-alt.h"
+#include "isa207-rig.h"
 
 static int plant;
 module_param(plant, int, 0444);
@@ -43,50 +44,10 @@ struct ctx {
 	struct rnd_state rnd;
 };
 
-static bool fits(const unsigned long *amask, const unsigned long *aval, int n,
-		 unsigned long addf, unsigned long tadd, unsigned long gm, unsigned long gv)
-{
-	unsigned long value = 0, mask = 0, nv;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		nv = (value | aval[i]) + (value & aval[i] & addf);
-		if (((((nv + tadd) ^ value) & mask) & ~gm) ||
-		    ((((nv + tadd) ^ aval[i]) & amask[i]) & ~gm))
-			return false;
-		value = nv;
-		mask |= amask[i];
-	}
-	return (value & mask & gm) == (mask & gv);
-}
-
-static u64 rnd64(struct ctx *c)
-{
-	return ((u64)prandom_u32_state(&c->rnd) << 32) | prandom_u32_state(&c->rnd);
-}
-
-/* A random code, mostly within the model's fields, PMC mostly 0-6 */
+/* A random code for the model, as rig_rnd_code() makes them */
 static u64 rnd_code(struct ctx *c, u64 *cfg1)
 {
-	u32 r = prandom_u32_state(&c->rnd);
-	u64 code = rnd64(c);
-
-	if ((r & 7) != 0)
-		code &= c->m.valid[0];
-	if ((r >> 3) & 1)
-		code = (code & ~(0xfULL << 16)) | ((u64)((r >> 4) % 7) << 16);
-	if (((r >> 7) & 31) == 0)
-		code = ((r >> 12) & 1) ? 0x500fa : 0x600f4;
-	if (((r >> 13) & 15) == 0)
-		code = (code & ~0xff0feULL) | (((r >> 17) & 1) ? 0x30056 : 0x4f052);
-	if (((r >> 18) & 7) == 0)
-		code &= ~(0x7ULL << 29);
-	if (((r >> 21) & 7) == 0)
-		code |= 1ULL << 63;
-	if (((r >> 24) & 15) == 0)
-		code |= (1ULL << 62) | ((u64)((r >> 28) & 3) << 60);
-	*cfg1 = (r >> 30) ? rnd64(c) & (BIT_ULL((prandom_u32_state(&c->rnd) % 22) + 1) - 1) : 0;
-	return code;
+	return rig_rnd_code(&c->rnd, c->m.valid[0], cfg1);
 }
 
 static void do_plant(struct ctx *c)
@@ -117,11 +78,6 @@ static void do_plant_isa(struct ctx *c)
 	if (plant == 6)
 		c->m.isa ^= (c->isa & ISA207_ISA_300) ? ISA207_ISA_31 : ISA207_ISA_300;
 }
-
-#ifdef ISA207_DT_COMPATIBLE
-extern const char __dtb_v2test_power8_begin[], __dtb_v2test_power9_begin[],
-	__dtb_v2test_power10_begin[];
-#endif
 
 static struct ctx * __init setup(struct kunit *test, bool from_dt)
 {
@@ -249,11 +205,11 @@ static void __init compare(struct kunit *test, struct ctx *c)
 		if (!ok)
 			continue;
 		groups++;
-		sf = fits(sm, sv, ok, ISA207_ADD_FIELDS, ISA207_TEST_ADDER, c->gm, c->gv);
-		nf = fits(nm, nv, ok, c->m.add_fields, c->m.test_adder, c->m.grp_mask, c->m.grp_val);
+		sf = rig_fits(sm, sv, ok, ISA207_ADD_FIELDS, ISA207_TEST_ADDER, c->gm, c->gv);
+		nf = rig_fits(nm, nv, ok, c->m.add_fields, c->m.test_adder, c->m.grp_mask, c->m.grp_mask);
 		if (sf != nf ||
-		    fits(sm, sv, ok, ISA207_ADD_FIELDS, ISA207_TEST_ADDER, 0, 0) !=
-		    fits(nm, nv, ok, c->m.add_fields, c->m.test_adder, 0, 0)) {
+		    rig_fits(sm, sv, ok, ISA207_ADD_FIELDS, ISA207_TEST_ADDER, 0, 0) !=
+		    rig_fits(nm, nv, ok, c->m.add_fields, c->m.test_adder, 0, 0)) {
 			if (fit_diff++ < 10)
 				kunit_err(test, "group of %d (0x%llx 0x%llx ...): fits %d / %d",
 					  ok, code[0], ok > 1 ? code[1] : 0, sf, nf);

@@ -1,0 +1,513 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Rig test, not part of the series: a seeded fuzzer of the description
+ * reader and the model compiler (isa207_dt_read(), isa207_model_init()).
+ *
+ * Each mutant is a copy of one of the v2 firmware series' descriptions
+ * (POWER8, POWER9, POWER10: mutant i is of description i % 3) with one
+ * to three random changes in its pmu@0 subtree: a cell set to a boundary
+ * or random value, a byte of a string changed, a property deleted,
+ * truncated, extended, copied from another node, a node deleted, a
+ * phandle pointed at another field, two nodes' values of one property
+ * exchanged.  The reader reads it for the running CPU's ISA level; for
+ * every mutant it accepts, random codes and groups go through the
+ * model's constraints, core-book3s' group test and the MMCR computation,
+ * and what comes out is checked against what the Power ISA (Book III,
+ * the performance monitor chapter of 2.07B, 3.0B and 3.1B) and the
+ * EBB ABI (Documentation/arch/powerpc/pmu-ebb.rst) allow, never against
+ * what the mutant says of itself:
+ *
+ *  mmcr0      MMCR0: PMC1CE, PMCjCE and FC56 only, and from ISA 3.1
+ *             PMCCEXT and C56RUN; the other bits are the kernel's
+ *  fc56       FC56 set exactly when no event is on PMC5 or PMC6
+ *  pmc56      PMC5 counts only run instructions (0x500fa), PMC6 only run
+ *             cycles (0x600f4); counters are distinct, PMC1-6
+ *  pmcxsel    MMCR1: a PMC1-4 no event is on has PMCxSEL 0 (it counts
+ *             nothing and never overflows)
+ *  mmcr2      MMCR2: only the freeze bits of the counters in use
+ *  mmcr3      MMCR3 (ISA 3.1): 0 below ISA 3.1
+ *  ebb        the events of a group are all EBB events or none (bit 63)
+ *  bhrb       code bit 62 (BHRB) only with bit 63; MMCRA[IFM] non-zero
+ *             only for a BHRB event; MMCRA[BHRBRD] (ISA 3.1) clear only
+ *             for a BHRB event or a branch stack
+ *  sampling   ISA 3.0 and later: MMCRA's random sampling mode (SM, bits
+ *             1-2) and eligibility (bits 4-6) not a reserved combination
+ *             (SM 3; 0x5, 0x9, 0xd, 0x19, 0x1d, 0x1a, 0x1e; 0xc on 3.0,
+ *             0x10 on 3.1), nor set without MMCRA[SE]
+ *  threshold  ISA 3.0 and later: MMCRA's threshold start and stop event
+ *             selections (bits 12-15, 8-11) not 0b1111
+ *  sdar       MMCRA[SDAR mode] (bits 42-43): from ISA 3.0, 0 when
+ *             sampling (MMCRA[SE]) and non-zero otherwise; ISA 2.07:
+ *             non-zero
+ *  alt        an alternative keeps bits 60-63 of its code
+ *
+ * The case "unknown" adds an unknown property or node at a random depth
+ * of each description (a helper node under constraints among them): the
+ * reader must give the same model.
+ *
+ * The seed is new on every boot and printed; isa207_fuzz_test.seed=
+ * replays a run, .mutants= sets its size (1000 by default).
+ */
+#include <kunit/test.h>
+#include <linux/libfdt.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/printk.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <asm/reg.h>
+
+#include "isa207-common.h"
+#include "isa207-rig.h"
+
+static unsigned int mutants = 1000;
+module_param(mutants, uint, 0444);
+MODULE_PARM_DESC(mutants, "how many mutants");
+static u32 seed;
+module_param(seed, uint, 0444);
+MODULE_PARM_DESC(seed, "the seed, 0: a new one");
+
+#define FUZZ_SLACK	4096
+
+enum { I_MMCR0, I_FC56, I_PMC56, I_PMCXSEL, I_MMCR2, I_MMCR3, I_EBB, I_BHRB,
+	I_SAMPLING, I_THRESHOLD, I_SDAR, I_ALT, I_MAX };
+static const char * const inv_name[I_MAX] = {
+	"mmcr0", "fc56", "pmc56", "pmcxsel", "mmcr2", "mmcr3", "ebb", "bhrb",
+	"sampling", "threshold", "sdar", "alt",
+};
+
+struct fuzz {
+	struct kunit *test;
+	struct rnd_state rnd;
+	u32 isa;
+	unsigned long viol[I_MAX];
+	unsigned long accepted, codes, groups, fit;
+	unsigned int mutant;
+	struct perf_event ev[6];
+};
+
+/* The ISA's facts, written here and not taken from the code under test */
+#define ISA_MMCRA_SE		BIT(0)
+#define ISA_MMCRA_SM(a)		(((a) >> 1) & 3)
+#define ISA_MMCRA_ELIG(a)	(((a) >> 4) & 7)
+#define ISA_MMCRA_THR_START(a)	(((a) >> 12) & 0xf)
+#define ISA_MMCRA_THR_STOP(a)	(((a) >> 8) & 0xf)
+#define ISA_MMCRA_IFM		(3UL << 30)
+#define ISA_MMCRA_BHRBRD	BIT(37)
+#define ISA_MMCRA_SDAR_MODE	(3UL << 42)
+#define ISA_MMCR1_PMCSEL(n)	(0xffUL << (24 - 8 * ((n) - 1)))	/* PMC1-4 */
+#define ISA_MMCR2_PMC(n)	GENMASK(63 - 9 * ((n) - 1), 55 - 9 * ((n) - 1))
+#define CODE_EBB		BIT_ULL(63)
+#define CODE_BHRB		BIT_ULL(62)
+#define CODE_LINUX		GENMASK_ULL(63, 60)
+
+static void violation(struct fuzz *f, int inv, const char *fmt, ...)
+{
+	struct va_format vaf;
+	va_list args;
+	int level;
+
+	if (f->viol[inv]++ >= 3)
+		return;
+	level = console_loglevel;
+	console_loglevel = CONSOLE_LOGLEVEL_DEFAULT;
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	kunit_err(f->test, "mutant %u: %s: %pV", f->mutant, inv_name[inv], &vaf);
+	va_end(args);
+	console_loglevel = level;
+}
+
+static bool sample_reserved(u32 isa, unsigned long mmcra)
+{
+	unsigned int v = ISA_MMCRA_SM(mmcra) | ISA_MMCRA_ELIG(mmcra) << 2;
+
+	if (ISA_MMCRA_SM(mmcra) == 3)
+		return true;
+	switch (v) {
+	case 0x5: case 0x9: case 0xd: case 0x19: case 0x1d: case 0x1a: case 0x1e:
+		return true;
+	}
+	return v == ((isa & ISA207_ISA_31) ? 0x10 : 0xc);
+}
+
+/* One group of events that fits: its counters and MMCRs against the ISA */
+static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code, int n)
+{
+	struct mmcr_regs r = { };
+	struct perf_event *pev[6];
+	unsigned int hwc[6], used = 0;
+	bool bhrb = false, ebb = !!(code[0] & CODE_EBB), branch = false;
+	unsigned long allowed = MMCR0_PMC1CE | MMCR0_PMCjCE | MMCR0_FC56, m2 = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		u32 x = prandom_u32_state(&f->rnd);
+
+		pev[i] = &f->ev[i];
+		memset(pev[i], 0, sizeof(*pev[i]));
+		pev[i]->attr.config = code[i];
+		pev[i]->hw.config = code[i];
+		pev[i]->attr.exclude_user = x & 1;
+		pev[i]->attr.exclude_kernel = (x >> 1) & 1;
+		pev[i]->attr.exclude_hv = (x >> 2) & 1;
+		pev[i]->attr.exclude_idle = (x >> 3) & 1;
+		if (((x >> 4) & 7) == 0) {
+			pev[i]->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+			branch = true;
+		}
+		if ((code[i] & CODE_BHRB))
+			bhrb = true;
+		if (!!(code[i] & CODE_EBB) != ebb)
+			violation(f, I_EBB, "0x%llx and 0x%llx in one group", code[0], code[i]);
+	}
+	if (isa207_model_mmcr(m, code, n, hwc, &r, pev))
+		return;
+	f->fit++;
+	for (i = 0; i < n; i++) {
+		u64 c = code[i] & ~CODE_LINUX;
+
+		if (hwc[i] > 5 || (used & BIT(hwc[i])))
+			violation(f, I_PMC56, "0x%llx on counter %u", code[i], hwc[i] + 1);
+		used |= BIT(hwc[i]);
+		if ((hwc[i] == 4 && c != 0x500fa) || (hwc[i] == 5 && c != 0x600f4))
+			violation(f, I_PMC56, "0x%llx on PMC%u", code[i], hwc[i] + 1);
+		m2 |= hwc[i] < 6 ? ISA_MMCR2_PMC(hwc[i] + 1) : 0;
+	}
+	if (f->isa & ISA207_ISA_31)
+		allowed |= MMCR0_PMCCEXT | MMCR0_C56RUN;
+	if (r.mmcr0 & ~allowed)
+		violation(f, I_MMCR0, "0x%lx (0x%llx ...)", r.mmcr0, code[0]);
+	if (!!(r.mmcr0 & MMCR0_FC56) != !(used & 0x30))
+		violation(f, I_FC56, "mmcr0 0x%lx, counters 0x%x", r.mmcr0, used);
+	for (i = 1; i <= 4; i++)
+		if (!(used & BIT(i - 1)) && (r.mmcr1 & ISA_MMCR1_PMCSEL(i)))
+			violation(f, I_PMCXSEL, "PMC%d unused, mmcr1 0x%lx (0x%llx ...)",
+				  i, r.mmcr1, code[0]);
+	if (r.mmcr2 & ~m2)
+		violation(f, I_MMCR2, "0x%lx, counters 0x%x", r.mmcr2, used);
+	if (!(f->isa & ISA207_ISA_31) && r.mmcr3)
+		violation(f, I_MMCR3, "0x%lx", r.mmcr3);
+	if ((r.mmcra & ISA_MMCRA_IFM) && !bhrb)
+		violation(f, I_BHRB, "mmcra 0x%lx without a BHRB event", r.mmcra);
+	if ((f->isa & ISA207_ISA_31) && !(r.mmcra & ISA_MMCRA_BHRBRD) && !bhrb && !branch)
+		violation(f, I_BHRB, "mmcra 0x%lx: BHRB on for no event", r.mmcra);
+	if ((f->isa & ISA207_ISA_300) &&
+	    (sample_reserved(f->isa, r.mmcra) ||
+	     (!(r.mmcra & ISA_MMCRA_SE) && (ISA_MMCRA_SM(r.mmcra) || ISA_MMCRA_ELIG(r.mmcra)))))
+		violation(f, I_SAMPLING, "mmcra 0x%lx (0x%llx ...)", r.mmcra, code[0]);
+	if ((f->isa & ISA207_ISA_300) &&
+	    (ISA_MMCRA_THR_START(r.mmcra) == 0xf || ISA_MMCRA_THR_STOP(r.mmcra) == 0xf))
+		violation(f, I_THRESHOLD, "mmcra 0x%lx (0x%llx ...)", r.mmcra, code[0]);
+	if ((f->isa & ISA207_ISA_300) ?
+	    !(r.mmcra & ISA_MMCRA_SE) != !!(r.mmcra & ISA_MMCRA_SDAR_MODE) :
+	    !(r.mmcra & ISA_MMCRA_SDAR_MODE))
+		violation(f, I_SDAR, "mmcra 0x%lx (0x%llx ...)", r.mmcra, code[0]);
+}
+
+/* Random codes and groups through an accepted model */
+static void exercise(struct fuzz *f, const struct isa207_model *m)
+{
+	int g, i;
+
+	for (g = 0; g < 24; g++) {
+		u64 code[6], cfg1, alt[MAX_EVENT_ALTERNATIVES];
+		unsigned long mask[6], val[6];
+		int n = 1 + prandom_u32_state(&f->rnd) % 6, ok = 0, na;
+
+		for (i = 0; i < n; i++) {
+			code[ok] = rig_rnd_code(&f->rnd, m->valid[0], &cfg1);
+			f->codes++;
+			na = isa207_model_alternatives(m, code[ok], g & 1 ? PPMU_ONLY_COUNT_RUN : 0,
+						       alt);
+			while (na-- > 0)
+				if ((alt[na] ^ code[ok]) & CODE_LINUX)
+					violation(f, I_ALT, "0x%llx for 0x%llx", alt[na], code[ok]);
+			if (isa207_model_constraint(m, code[ok], &mask[ok], &val[ok], 0) ||
+			    isa207_model_check_code(m, code[ok], 0))
+				continue;
+			if ((code[ok] & CODE_BHRB) && !(code[ok] & CODE_EBB))
+				violation(f, I_BHRB, "0x%llx accepted", code[ok]);
+			ok++;
+		}
+		if (!ok)
+			continue;
+		f->groups++;
+		if (rig_fits(mask, val, ok, m->add_fields, m->test_adder, m->grp_mask,
+			     m->grp_mask))
+			check_group(f, m, code, ok);
+	}
+}
+
+/* The offsets of the nodes of the pmu@0 subtree (the first is pmu@0) */
+static int subtree(const void *fdt, int pmu, int *off, int max)
+{
+	int n = 0, depth = 0, o = pmu;
+
+	while (o >= 0 && n < max) {
+		off[n++] = o;
+		o = fdt_next_node(fdt, o, &depth);
+		if (depth <= 0)
+			break;
+	}
+	return n;
+}
+
+/* A random property of node @o: its offset, or -1 */
+static int rnd_prop(struct fuzz *f, const void *fdt, int o)
+{
+	int p, n = 0, k;
+
+	fdt_for_each_property_offset(p, fdt, o)
+		n++;
+	if (!n)
+		return -1;
+	k = prandom_u32_state(&f->rnd) % n;
+	fdt_for_each_property_offset(p, fdt, o)
+		if (!k--)
+			return p;
+	return -1;
+}
+
+static u32 rnd_cell(struct fuzz *f, u32 old)
+{
+	static const u32 b[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 15, 16, 31, 32, 33, 42, 48, 55,
+				 56, 59, 60, 61, 62, 63, 64, 65, 0xff, 0xffff, 0xffffffff };
+	u32 r = prandom_u32_state(&f->rnd);
+
+	switch (r % 4) {
+	case 0:
+		return old + 1;
+	case 1:
+		return old - 1;
+	case 2:
+		return b[(r >> 2) % ARRAY_SIZE(b)];
+	}
+	return prandom_u32_state(&f->rnd);
+}
+
+/* One random change to the pmu@0 subtree of @fdt; 0 if made */
+static int mutate(struct fuzz *f, void *fdt)
+{
+	int off[256], n, o, p, len, err = 0;
+	u32 r = prandom_u32_state(&f->rnd);
+	const char *name;
+	const void *v;
+	u8 buf[512];
+
+	o = fdt_path_offset(fdt, "/pmus/pmu@0");
+	if (o < 0)
+		return -1;
+	n = subtree(fdt, o, off, ARRAY_SIZE(off));
+	o = off[prandom_u32_state(&f->rnd) % n];
+	p = rnd_prop(f, fdt, o);
+	if (p < 0 && (r % 10) < 8)
+		return -1;
+	if (p >= 0) {
+		v = fdt_getprop_by_offset(fdt, p, &name, &len);
+		if (!v || len > sizeof(buf))
+			return -1;
+		memcpy(buf, v, len);
+	}
+	switch (r % 10) {
+	case 0:		/* a cell */
+	case 1:
+		if (len < 4)
+			return -1;
+		p = (prandom_u32_state(&f->rnd) % (len / 4)) * 4;
+		*(fdt32_t *)(buf + p) = cpu_to_fdt32(rnd_cell(f, fdt32_to_cpu(*(fdt32_t *)(buf + p))));
+		err = fdt_setprop(fdt, o, name, buf, len);
+		break;
+	case 2:		/* a byte */
+		if (!len)
+			return -1;
+		buf[prandom_u32_state(&f->rnd) % len] = prandom_u32_state(&f->rnd) % 2 ?
+			'a' + prandom_u32_state(&f->rnd) % 26 : 0;
+		err = fdt_setprop(fdt, o, name, buf, len);
+		break;
+	case 3:		/* deleted */
+		err = fdt_delprop(fdt, o, name);
+		break;
+	case 4:		/* truncated */
+		err = fdt_setprop(fdt, o, name, buf, len >= 4 ? len - 4 : 0);
+		break;
+	case 5:		/* extended */
+		if (len + 4 > sizeof(buf))
+			return -1;
+		*(fdt32_t *)(buf + len) = cpu_to_fdt32(rnd_cell(f, 0));
+		err = fdt_setprop(fdt, o, name, buf, len + 4);
+		break;
+	case 6:		/* copied to another node */
+		err = fdt_setprop(fdt, off[prandom_u32_state(&f->rnd) % n], name, buf, len);
+		break;
+	case 7: {	/* exchanged with another node's of that name and length */
+		int o2 = off[prandom_u32_state(&f->rnd) % n], len2;
+		const void *v2 = fdt_getprop(fdt, o2, name, &len2);
+
+		if (!v2 || len2 != len || o2 == o)
+			return -1;
+		err = fdt_setprop_inplace(fdt, o, name, v2, len) ?:
+		      fdt_setprop_inplace(fdt, o2, name, buf, len);
+		break;
+	}
+	case 8:		/* a node deleted */
+		if (o == off[0])
+			return -1;
+		err = fdt_del_node(fdt, o);
+		break;
+	case 9: {	/* a phandle pointed at another node */
+		int o2 = off[prandom_u32_state(&f->rnd) % n];
+		u32 ph = fdt_get_phandle(fdt, o2);
+
+		if (!ph)
+			return -1;
+		err = fdt_setprop_u32(fdt, o, prandom_u32_state(&f->rnd) % 2 ?
+				      "ibm,field" : "ibm,when-field", ph);
+		break;
+	}
+	}
+	return err;
+}
+
+static const char *const descs[3] = {
+	__dtb_v2test_power8_begin, __dtb_v2test_power9_begin, __dtb_v2test_power10_begin,
+};
+
+/* Read @fdt's pmu@0 for the running CPU: 0 and @m, or an error */
+static int __init read_fdt(struct fuzz *f, void *fdt, struct isa207_model *m)
+{
+	struct device_node *root, *np, *pmu = NULL;
+	void *mem;
+	int err = -ENODEV;
+
+	mem = of_fdt_unflatten_tree((const unsigned long *)fdt, NULL, &root);
+	if (!mem)
+		return -EINVAL;
+	for (np = root ? root->child : NULL; np && !pmu; np = np->sibling)
+		if (of_node_name_eq(np, "pmus"))
+			for (pmu = np->child; pmu; pmu = pmu->sibling)
+				if (of_device_is_compatible(pmu, ISA207_DT_COMPATIBLE))
+					break;
+	if (pmu)
+		err = isa207_dt_read(pmu, f->isa, m);
+	kfree(mem);
+	return err;
+}
+
+static struct fuzz * __init fuzz_init(struct kunit *test)
+{
+	struct fuzz *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	f->test = test;
+	f->isa = isa207_cpu_isa();
+	return f;
+}
+
+static void __init fuzz_mutants(struct kunit *test)
+{
+	struct fuzz *f = fuzz_init(test);
+	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	u32 s = seed ?: get_random_u32();
+	unsigned long total = 0;
+	int level, i, k;
+	void *fdt;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	fdt = kunit_kzalloc(test, fdt_totalsize(descs[2]) + 2 * FUZZ_SLACK, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fdt);
+	prandom_seed_state(&f->rnd, s);
+	kunit_info(test, "seed 0x%08x, %u mutants, ISA level 0x%x", s, mutants, f->isa);
+	level = console_loglevel;
+	console_loglevel = CONSOLE_LOGLEVEL_MIN;	/* the reader's refusals */
+	for (f->mutant = 0; f->mutant < mutants; f->mutant++) {
+		const char *src = descs[f->mutant % 3];
+		int changes = 1 + prandom_u32_state(&f->rnd) % 3;
+
+		if (fdt_open_into(src, fdt, fdt_totalsize(src) + FUZZ_SLACK))
+			continue;
+		for (i = 0, k = 0; i < 8 && k < changes; i++)
+			if (!mutate(f, fdt))
+				k++;
+		if (read_fdt(f, fdt, m))
+			continue;
+		f->accepted++;
+		exercise(f, m);
+	}
+	console_loglevel = level;
+	for (i = 0; i < I_MAX; i++)
+		total += f->viol[i];
+	kunit_info(test, "mutants %u accepted %lu codes %lu groups %lu fit %lu violations %lu",
+		   mutants, f->accepted, f->codes, f->groups, f->fit, total);
+	for (i = 0; i < I_MAX; i++)
+		if (f->viol[i])
+			kunit_info(test, "  %s: %lu", inv_name[i], f->viol[i]);
+	KUNIT_EXPECT_EQ(test, total, 0);
+	KUNIT_EXPECT_GT(test, f->fit, 0);
+}
+
+/* An unknown property or node anywhere: the same model */
+static void __init fuzz_unknown(struct kunit *test)
+{
+	struct fuzz *f = fuzz_init(test);
+	struct isa207_model *m0 = kunit_kzalloc(test, sizeof(*m0), GFP_KERNEL);
+	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	unsigned int runs = 0, same = 0;
+	int d, i, n, o, off[256], level;
+	void *fdt;
+
+	KUNIT_ASSERT_NOT_NULL(test, m0);
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	fdt = kunit_kzalloc(test, fdt_totalsize(descs[2]) + FUZZ_SLACK, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fdt);
+	prandom_seed_state(&f->rnd, seed ?: get_random_u32());
+	level = console_loglevel;
+	for (d = 0; d < 3; d++) {
+		KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt,
+						    fdt_totalsize(descs[d]) + FUZZ_SLACK), 0);
+		if (read_fdt(f, fdt, m0))
+			continue;	/* not a description of this ISA level */
+		n = subtree(fdt, fdt_path_offset(fdt, "/pmus/pmu@0"), off, ARRAY_SIZE(off));
+		for (i = 0; i < 2 * n; i++) {
+			int sub;
+
+			KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt,
+							    fdt_totalsize(descs[d]) + FUZZ_SLACK), 0);
+			o = off[i / 2];
+			if (i & 1) {
+				sub = fdt_add_subnode(fdt, o, "vendor-helper");
+				KUNIT_ASSERT_GE(test, sub, 0);
+				KUNIT_ASSERT_EQ(test, fdt_setprop_u32(fdt, sub, "ibm,vendor-data",
+								      prandom_u32_state(&f->rnd)), 0);
+			} else {
+				KUNIT_ASSERT_EQ(test, fdt_setprop_u32(fdt, o, "ibm,vendor-data",
+								      prandom_u32_state(&f->rnd)), 0);
+			}
+			runs++;
+			console_loglevel = CONSOLE_LOGLEVEL_MIN;
+			if (!read_fdt(f, fdt, m) && !memcmp(m, m0, sizeof(*m)))
+				same++;
+			console_loglevel = level;
+		}
+	}
+	kunit_info(test, "unknown properties and nodes: %u, same model %u", runs, same);
+	KUNIT_EXPECT_GT(test, runs, 0);
+	KUNIT_EXPECT_EQ(test, same, runs);
+}
+
+static struct kunit_case __refdata isa207_fuzz_cases[] = {
+	KUNIT_CASE_SLOW(fuzz_mutants),
+	KUNIT_CASE(fuzz_unknown),
+	{}
+};
+
+static struct kunit_suite isa207_fuzz_suite = {
+	.name = "isa207_fuzz",
+	.test_cases = isa207_fuzz_cases,
+};
+kunit_test_init_section_suites(&isa207_fuzz_suite);
+
+MODULE_DESCRIPTION("rig: a fuzzer of the isa207 description reader");
+MODULE_LICENSE("GPL");
