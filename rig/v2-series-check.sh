@@ -22,7 +22,8 @@
 # ISA level), each of which must fail.
 # ENGINE_PLANT=name: one rule the architecture fixes removed from the
 # series' isa207-common.c (engine_plant below); the run must fail, by the
-# fuzzer, refuses_p10 or the equivalence.  MUTANTS: the fuzzer's size.
+# fuzzer, refuses_p10 or the equivalence.  MUTANTS: the fuzzer's size;
+# SWEEPS=0 skips equiv_c and equiv_dt.
 # SERIES=dir: another patch directory.  Not part of make test yet.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -61,6 +62,8 @@ engine_plant() {
 	fixed) echo 's/if ((ev \& ~EV_LINUX_MASK) != m->fixed\[pmc - 1\])/if (0)/' ;;
 	mmcr3) echo 's/(p->reg == ISA207_MMCR3 \&\& (!(m->isa \& ISA207_ISA_31) || !p->per_pmc))/(p->reg == ISA207_MMCR3 \&\& !p->per_pmc)/' ;;
 	codes) echo 's/^\tif (code \& EV_LINUX_MASK)$/\tif (0)/' ;;
+	ored) echo 's/!agreed(m, p->field))$/0)/' ;;
+	sdarplace) echo 's/p->to\[0\] != 42 || p->width != 2 || //' ;;
 	*) echo "v2-series-check: no engine plant $1" >&2; return 1 ;;
 	esac
 }
@@ -123,7 +126,7 @@ run() {	# machine plant
 	local log=$T/$1-p$2.log c
 	timeout 900 "$Q" -L /usr/share/qemu -machine "$1" -m 2G -smp 1 -nographic \
 		-kernel "$T/obj/vmlinux" -no-reboot \
-		-append "console=hvc0 kunit.filter_glob=isa207* isa207_equiv_test.plant=$2 isa207_fuzz_test.mutants=${MUTANTS:-1000} panic=-1" \
+		-append "console=hvc0 kunit.filter_glob=isa207* isa207_equiv_test.plant=$2 isa207_fuzz_test.mutants=${MUTANTS:-1000} isa207_equiv_test.sweeps=${SWEEPS:-1} panic=-1" \
 		2>&1 | tr -d '\r' > "$log"
 	local cases="equiv_c equiv_dt"
 	# the series' own KUnit (rig/v2/series.config), when it has it

@@ -20,11 +20,13 @@
  *  mmcr0      MMCR0: PMC1CE, PMCjCE and FC56 only, and from ISA 3.1
  *             PMCCEXT and C56RUN; the other bits are the kernel's
  *  fc56       FC56 set exactly when no event is on PMC5 or PMC6
- *  pmc56      PMC5 counts only run instructions (0x500fa), PMC6 only run
- *             cycles (0x600f4); counters are distinct, PMC1-6
+ *  pmc56      counters are distinct, PMC1-6 (which event PMC5 and PMC6
+ *             count is the description's to say); a group that fits has
+ *             MMCRs
  *  pmcxsel    MMCR1: a PMC1-4 no event is on has PMCxSEL 0 (it counts
  *             nothing and never overflows)
- *  mmcr2      MMCR2: only the freeze bits of the counters in use
+ *  mmcr2      MMCR2: only the freeze bits of the counters in use and,
+ *             from ISA 3.1, the L2/L3 event selection (bits 3-7)
  *  mmcr3      MMCR3 (ISA 3.1): 0 below ISA 3.1
  *  ebb        the events of a group are all EBB events or none (bit 63)
  *  bhrb       code bit 62 (BHRB) only with bit 63; MMCRA[IFM] non-zero
@@ -33,7 +35,7 @@
  *  sampling   ISA 3.0 and later: MMCRA's random sampling mode (SM, bits
  *             1-2) and eligibility (bits 4-6) not a reserved combination
  *             (SM 3; 0x5, 0x9, 0xd, 0x19, 0x1d, 0x1a, 0x1e; 0xc on 3.0,
- *             0x10 on 3.1), nor set without MMCRA[SE]
+ *             0x10 on 3.1); without MMCRA[SE] they have no effect
  *  threshold  ISA 3.0 and later: MMCRA's threshold start and stop event
  *             selections (bits 12-15, 8-11) not 0b1111
  *  sdar       MMCRA[SDAR mode] (bits 42-43): from ISA 3.0, 0 when
@@ -82,6 +84,8 @@ struct fuzz {
 	struct rnd_state rnd;
 	u32 isa;
 	unsigned long viol[I_MAX];
+	char msg[I_MAX][3][320];	/* the first of each, printed at the end */
+	char what[256];			/* the mutant's changes */
 	unsigned long accepted, codes, groups, fit;
 	unsigned int mutant;
 	struct perf_event ev[6];
@@ -98,26 +102,37 @@ struct fuzz {
 #define ISA_MMCRA_SDAR_MODE	(3UL << 42)
 #define ISA_MMCR1_PMCSEL(n)	(0xffUL << (24 - 8 * ((n) - 1)))	/* PMC1-4 */
 #define ISA_MMCR2_PMC(n)	GENMASK(63 - 9 * ((n) - 1), 55 - 9 * ((n) - 1))
+#define ISA31_MMCR2_L2L3	GENMASK(7, 3)
 #define CODE_EBB		BIT_ULL(63)
 #define CODE_BHRB		BIT_ULL(62)
 #define CODE_LINUX		GENMASK_ULL(63, 60)
 
+/* Kept, not printed: the console is quiet while the reader refuses */
 static void violation(struct fuzz *f, int inv, const char *fmt, ...)
 {
-	struct va_format vaf;
+	char *b;
 	va_list args;
-	int level;
+	int n;
 
 	if (f->viol[inv]++ >= 3)
 		return;
-	level = console_loglevel;
-	console_loglevel = CONSOLE_LOGLEVEL_DEFAULT;
+	b = f->msg[inv][f->viol[inv] - 1];
+	n = scnprintf(b, sizeof(f->msg[0][0]), "mutant %u (%s): ", f->mutant, f->what);
 	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	kunit_err(f->test, "mutant %u: %s: %pV", f->mutant, inv_name[inv], &vaf);
+	vscnprintf(b + n, sizeof(f->msg[0][0]) - n, fmt, args);
 	va_end(args);
-	console_loglevel = level;
+}
+
+/* Record one change of the mutant */
+static void what(struct fuzz *f, const void *fdt, int o, const char *kind, const char *prop)
+{
+	size_t n = strlen(f->what);
+	char path[96];
+
+	if (fdt_get_path(fdt, o, path, sizeof(path)))
+		strscpy(path, "?", sizeof(path));
+	scnprintf(f->what + n, sizeof(f->what) - n, "%s%s %s%s%s", n ? "; " : "", kind,
+		  path + (strncmp(path, "/pmus/pmu@0", 11) ? 0 : 11), prop ? " " : "", prop ?: "");
 }
 
 static bool sample_reserved(u32 isa, unsigned long mmcra)
@@ -134,7 +149,8 @@ static bool sample_reserved(u32 isa, unsigned long mmcra)
 }
 
 /* One group of events that fits: its counters and MMCRs against the ISA */
-static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code, int n)
+static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code, u64 *cfg1,
+			int n)
 {
 	struct mmcr_regs r = { };
 	struct perf_event *pev[6];
@@ -149,6 +165,7 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 		pev[i] = &f->ev[i];
 		memset(pev[i], 0, sizeof(*pev[i]));
 		pev[i]->attr.config = code[i];
+		pev[i]->attr.config1 = cfg1[i];
 		pev[i]->hw.config = code[i];
 		pev[i]->attr.exclude_user = x & 1;
 		pev[i]->attr.exclude_kernel = (x >> 1) & 1;
@@ -163,21 +180,21 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 		if (!!(code[i] & CODE_EBB) != ebb)
 			violation(f, I_EBB, "0x%llx and 0x%llx in one group", code[0], code[i]);
 	}
-	if (isa207_model_mmcr(m, code, n, hwc, &r, pev))
+	if (isa207_model_mmcr(m, code, n, hwc, &r, pev)) {
+		violation(f, I_PMC56, "a group that fits has no MMCRs (0x%llx ...)", code[0]);
 		return;
+	}
 	f->fit++;
 	for (i = 0; i < n; i++) {
-		u64 c = code[i] & ~CODE_LINUX;
-
 		if (hwc[i] > 5 || (used & BIT(hwc[i])))
 			violation(f, I_PMC56, "0x%llx on counter %u", code[i], hwc[i] + 1);
 		used |= BIT(hwc[i]);
-		if ((hwc[i] == 4 && c != 0x500fa) || (hwc[i] == 5 && c != 0x600f4))
-			violation(f, I_PMC56, "0x%llx on PMC%u", code[i], hwc[i] + 1);
 		m2 |= hwc[i] < 6 ? ISA_MMCR2_PMC(hwc[i] + 1) : 0;
 	}
-	if (f->isa & ISA207_ISA_31)
+	if (f->isa & ISA207_ISA_31) {
 		allowed |= MMCR0_PMCCEXT | MMCR0_C56RUN;
+		m2 |= ISA31_MMCR2_L2L3;
+	}
 	if (r.mmcr0 & ~allowed)
 		violation(f, I_MMCR0, "0x%lx (0x%llx ...)", r.mmcr0, code[0]);
 	if (!!(r.mmcr0 & MMCR0_FC56) != !(used & 0x30))
@@ -194,9 +211,7 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 		violation(f, I_BHRB, "mmcra 0x%lx without a BHRB event", r.mmcra);
 	if ((f->isa & ISA207_ISA_31) && !(r.mmcra & ISA_MMCRA_BHRBRD) && !bhrb && !branch)
 		violation(f, I_BHRB, "mmcra 0x%lx: BHRB on for no event", r.mmcra);
-	if ((f->isa & ISA207_ISA_300) &&
-	    (sample_reserved(f->isa, r.mmcra) ||
-	     (!(r.mmcra & ISA_MMCRA_SE) && (ISA_MMCRA_SM(r.mmcra) || ISA_MMCRA_ELIG(r.mmcra)))))
+	if ((f->isa & ISA207_ISA_300) && sample_reserved(f->isa, r.mmcra))
 		violation(f, I_SAMPLING, "mmcra 0x%lx (0x%llx ...)", r.mmcra, code[0]);
 	if ((f->isa & ISA207_ISA_300) &&
 	    (ISA_MMCRA_THR_START(r.mmcra) == 0xf || ISA_MMCRA_THR_STOP(r.mmcra) == 0xf))
@@ -213,20 +228,20 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 	int g, i;
 
 	for (g = 0; g < 24; g++) {
-		u64 code[6], cfg1, alt[MAX_EVENT_ALTERNATIVES];
+		u64 code[6], cfg1[6], alt[MAX_EVENT_ALTERNATIVES];
 		unsigned long mask[6], val[6];
 		int n = 1 + prandom_u32_state(&f->rnd) % 6, ok = 0, na;
 
 		for (i = 0; i < n; i++) {
-			code[ok] = rig_rnd_code(&f->rnd, m->valid[0], &cfg1);
+			code[ok] = rig_rnd_code(&f->rnd, m->valid[0], &cfg1[ok]);
 			f->codes++;
 			na = isa207_model_alternatives(m, code[ok], g & 1 ? PPMU_ONLY_COUNT_RUN : 0,
 						       alt);
 			while (na-- > 0)
 				if ((alt[na] ^ code[ok]) & CODE_LINUX)
 					violation(f, I_ALT, "0x%llx for 0x%llx", alt[na], code[ok]);
-			if (isa207_model_constraint(m, code[ok], &mask[ok], &val[ok], 0) ||
-			    isa207_model_check_code(m, code[ok], 0))
+			if (isa207_model_constraint(m, code[ok], &mask[ok], &val[ok], cfg1[ok]) ||
+			    isa207_model_check_code(m, code[ok], cfg1[ok]))
 				continue;
 			if ((code[ok] & CODE_BHRB) && !(code[ok] & CODE_EBB))
 				violation(f, I_BHRB, "0x%llx accepted", code[ok]);
@@ -237,7 +252,7 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 		f->groups++;
 		if (rig_fits(mask, val, ok, m->add_fields, m->test_adder, m->grp_mask,
 			     m->grp_mask))
-			check_group(f, m, code, ok);
+			check_group(f, m, code, cfg1, ok);
 	}
 }
 
@@ -316,6 +331,7 @@ static int mutate(struct fuzz *f, void *fdt)
 	case 1:
 		if (len < 4)
 			return -1;
+		what(f, fdt, o, "cell", name);
 		p = (prandom_u32_state(&f->rnd) % (len / 4)) * 4;
 		*(fdt32_t *)(buf + p) = cpu_to_fdt32(rnd_cell(f, fdt32_to_cpu(*(fdt32_t *)(buf + p))));
 		err = fdt_setprop(fdt, o, name, buf, len);
@@ -323,24 +339,30 @@ static int mutate(struct fuzz *f, void *fdt)
 	case 2:		/* a byte */
 		if (!len)
 			return -1;
+		what(f, fdt, o, "byte", name);
 		buf[prandom_u32_state(&f->rnd) % len] = prandom_u32_state(&f->rnd) % 2 ?
 			'a' + prandom_u32_state(&f->rnd) % 26 : 0;
 		err = fdt_setprop(fdt, o, name, buf, len);
 		break;
 	case 3:		/* deleted */
+		what(f, fdt, o, "deleted", name);
 		err = fdt_delprop(fdt, o, name);
 		break;
 	case 4:		/* truncated */
+		what(f, fdt, o, "truncated", name);
 		err = fdt_setprop(fdt, o, name, buf, len >= 4 ? len - 4 : 0);
 		break;
 	case 5:		/* extended */
 		if (len + 4 > sizeof(buf))
 			return -1;
+		what(f, fdt, o, "extended", name);
 		*(fdt32_t *)(buf + len) = cpu_to_fdt32(rnd_cell(f, 0));
 		err = fdt_setprop(fdt, o, name, buf, len + 4);
 		break;
 	case 6:		/* copied to another node */
-		err = fdt_setprop(fdt, off[prandom_u32_state(&f->rnd) % n], name, buf, len);
+		o = off[prandom_u32_state(&f->rnd) % n];
+		what(f, fdt, o, "copied to", name);
+		err = fdt_setprop(fdt, o, name, buf, len);
 		break;
 	case 7: {	/* exchanged with another node's of that name and length */
 		int o2 = off[prandom_u32_state(&f->rnd) % n], len2;
@@ -348,6 +370,8 @@ static int mutate(struct fuzz *f, void *fdt)
 
 		if (!v2 || len2 != len || o2 == o)
 			return -1;
+		what(f, fdt, o, "exchanged", name);
+		what(f, fdt, o2, "with", NULL);
 		err = fdt_setprop_inplace(fdt, o, name, v2, len) ?:
 		      fdt_setprop_inplace(fdt, o2, name, buf, len);
 		break;
@@ -355,6 +379,7 @@ static int mutate(struct fuzz *f, void *fdt)
 	case 8:		/* a node deleted */
 		if (o == off[0])
 			return -1;
+		what(f, fdt, o, "node deleted", NULL);
 		err = fdt_del_node(fdt, o);
 		break;
 	case 9: {	/* a phandle pointed at another node */
@@ -363,8 +388,10 @@ static int mutate(struct fuzz *f, void *fdt)
 
 		if (!ph)
 			return -1;
-		err = fdt_setprop_u32(fdt, o, prandom_u32_state(&f->rnd) % 2 ?
-				      "ibm,field" : "ibm,when-field", ph);
+		name = prandom_u32_state(&f->rnd) % 2 ? "ibm,field" : "ibm,when-field";
+		what(f, fdt, o, "phandle", name);
+		what(f, fdt, o2, "to", NULL);
+		err = fdt_setprop_u32(fdt, o, name, ph);
 		break;
 	}
 	}
@@ -374,6 +401,27 @@ static int mutate(struct fuzz *f, void *fdt)
 static const char *const descs[3] = {
 	__dtb_v2test_power8_begin, __dtb_v2test_power9_begin, __dtb_v2test_power10_begin,
 };
+
+static unsigned int desc_max(void)
+{
+	return max3(fdt_totalsize(descs[0]), fdt_totalsize(descs[1]), fdt_totalsize(descs[2]));
+}
+
+/* The description of the running CPU: 0, 1, 2 (POWER8, 9, 10), or -1 */
+static int desc_running(void)
+{
+	switch (PVR_VER(mfspr(SPRN_PVR))) {
+	case PVR_POWER8E:
+	case PVR_POWER8NVL:
+	case PVR_POWER8:
+		return 0;
+	case PVR_POWER9:
+		return 1;
+	case PVR_POWER10:
+		return 2;
+	}
+	return -1;
+}
 
 /* Read @fdt's pmu@0 for the running CPU: 0 and @m, or an error */
 static int __init read_fdt(struct fuzz *f, void *fdt, struct isa207_model *m)
@@ -416,8 +464,14 @@ static void __init fuzz_mutants(struct kunit *test)
 	void *fdt;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	fdt = kunit_kzalloc(test, fdt_totalsize(descs[2]) + 2 * FUZZ_SLACK, GFP_KERNEL);
+	fdt = kunit_kzalloc(test, desc_max() + FUZZ_SLACK, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, fdt);
+	/* the running CPU's own description is accepted */
+	i = desc_running();
+	if (i < 0)
+		kunit_skip(test, "no description for this CPU");
+	KUNIT_ASSERT_EQ(test, fdt_open_into(descs[i], fdt, fdt_totalsize(descs[i]) + FUZZ_SLACK), 0);
+	KUNIT_ASSERT_EQ(test, read_fdt(f, fdt, m), 0);
 	prandom_seed_state(&f->rnd, s);
 	kunit_info(test, "seed 0x%08x, %u mutants, ISA level 0x%x", s, mutants, f->isa);
 	level = console_loglevel;
@@ -428,6 +482,8 @@ static void __init fuzz_mutants(struct kunit *test)
 
 		if (fdt_open_into(src, fdt, fdt_totalsize(src) + FUZZ_SLACK))
 			continue;
+		scnprintf(f->what, sizeof(f->what), "%s: ",
+			  (const char *[]){ "POWER8", "POWER9", "POWER10" }[f->mutant % 3]);
 		for (i = 0, k = 0; i < 8 && k < changes; i++)
 			if (!mutate(f, fdt))
 				k++;
@@ -441,9 +497,13 @@ static void __init fuzz_mutants(struct kunit *test)
 		total += f->viol[i];
 	kunit_info(test, "mutants %u accepted %lu codes %lu groups %lu fit %lu violations %lu",
 		   mutants, f->accepted, f->codes, f->groups, f->fit, total);
-	for (i = 0; i < I_MAX; i++)
-		if (f->viol[i])
-			kunit_info(test, "  %s: %lu", inv_name[i], f->viol[i]);
+	for (i = 0; i < I_MAX; i++) {
+		if (!f->viol[i])
+			continue;
+		kunit_info(test, "  %s: %lu", inv_name[i], f->viol[i]);
+		for (k = 0; k < 3 && k < f->viol[i]; k++)
+			kunit_info(test, "    %s", f->msg[i][k]);
+	}
 	KUNIT_EXPECT_EQ(test, total, 0);
 	KUNIT_EXPECT_GT(test, f->fit, 0);
 }
@@ -455,20 +515,24 @@ static void __init fuzz_unknown(struct kunit *test)
 	struct isa207_model *m0 = kunit_kzalloc(test, sizeof(*m0), GFP_KERNEL);
 	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	unsigned int runs = 0, same = 0;
-	int d, i, n, o, off[256], level;
+	int d, i, n, o, off[256], level, err;
+	char path[96];
 	void *fdt;
 
 	KUNIT_ASSERT_NOT_NULL(test, m0);
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	fdt = kunit_kzalloc(test, fdt_totalsize(descs[2]) + FUZZ_SLACK, GFP_KERNEL);
+	fdt = kunit_kzalloc(test, desc_max() + FUZZ_SLACK, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, fdt);
 	prandom_seed_state(&f->rnd, seed ?: get_random_u32());
 	level = console_loglevel;
 	for (d = 0; d < 3; d++) {
 		KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt,
 						    fdt_totalsize(descs[d]) + FUZZ_SLACK), 0);
-		if (read_fdt(f, fdt, m0))
-			continue;	/* not a description of this ISA level */
+		if (read_fdt(f, fdt, m0)) {
+			/* not a description of this ISA level; the CPU's own is */
+			KUNIT_EXPECT_NE(test, d, desc_running());
+			continue;
+		}
 		n = subtree(fdt, fdt_path_offset(fdt, "/pmus/pmu@0"), off, ARRAY_SIZE(off));
 		for (i = 0; i < 2 * n; i++) {
 			int sub;
@@ -476,6 +540,8 @@ static void __init fuzz_unknown(struct kunit *test)
 			KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt,
 							    fdt_totalsize(descs[d]) + FUZZ_SLACK), 0);
 			o = off[i / 2];
+			if (fdt_get_path(fdt, o, path, sizeof(path)))
+				strscpy(path, "?", sizeof(path));
 			if (i & 1) {
 				sub = fdt_add_subnode(fdt, o, "vendor-helper");
 				KUNIT_ASSERT_GE(test, sub, 0);
@@ -487,9 +553,14 @@ static void __init fuzz_unknown(struct kunit *test)
 			}
 			runs++;
 			console_loglevel = CONSOLE_LOGLEVEL_MIN;
-			if (!read_fdt(f, fdt, m) && !memcmp(m, m0, sizeof(*m)))
-				same++;
+			err = read_fdt(f, fdt, m);
 			console_loglevel = level;
+			if (!err && !memcmp(m, m0, sizeof(*m)))
+				same++;
+			else if (runs - same <= 5)
+				kunit_info(test, "description %d, %s in %s: %s", d,
+					   i & 1 ? "a node" : "a property", path,
+					   err ? "refused" : "another model");
 		}
 	}
 	kunit_info(test, "unknown properties and nodes: %u, same model %u", runs, same);
