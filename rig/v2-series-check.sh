@@ -56,7 +56,7 @@ engine_plant() {
 	bits60) echo 's/if (!f->word \&\& (bits \& EV_LINUX_MASK))/if (0)/' ;;
 	owned) echo 's/if (bits \& owned_bits(m, p->reg))/if (0)/' ;;
 	counters) echo 's/if (i <= 4 ? m->fixed\[i - 1\] : !m->fixed\[i - 1\])/if (0)/' ;;
-	sdar) echo 's/!m->field\[m->role\[ISA207_ROLE_SDAR\]\].def))/0))/' ;;
+	sdar) echo 's/^\t    !m->field\[m->role\[ISA207_ROLE_SDAR\]\].def)$/\t    0)/' ;;
 	reserved) echo 's/^\tif (!(m->isa \& ISA207_ISA_300))$/\tif (1)/' ;;
 	fc56) echo 's/^\tif (!(pmc_inuse \& 0x60))$/\tif (0)/' ;;
 	fixed) echo 's/if ((ev \& ~EV_LINUX_MASK) != m->fixed\[pmc - 1\])/if (0)/' ;;
@@ -64,6 +64,8 @@ engine_plant() {
 	codes) echo 's/^\tif (code \& EV_LINUX_MASK)$/\tif (0)/' ;;
 	ored) echo 's/!agreed(m, p->field))$/0)/' ;;
 	sdarplace) echo 's/p->to\[0\] != 42 || p->width != 2 || //' ;;
+	psel) echo 's/f->width != 8 || p->to\[0\] != 24 || p->to\[1\] != 16 || p->to\[2\] != 8 ||/f->width != p->width ||/; s/p->to\[3\] != 0 || psel++))/psel++))/' ;;
+	unitsplit) echo 's/(fi >= 0 \&\& fi != p->field) || //' ;;
 	*) echo "v2-series-check: no engine plant $1" >&2; return 1 ;;
 	esac
 }

@@ -430,6 +430,8 @@ static const char * const weaken[] = {
 	"PMCxSEL shared, not per counter",
 	"threshold starts ORed without an agreement",
 	"an SDAR mode elsewhere in MMCRA",
+	"PMC4SEL at bits 56-63 (the unit fields gone)",
+	"the sampling eligibility from a field of its own",
 };
 
 static void model_weaken(struct isa207_model *m, int i)
@@ -471,6 +473,9 @@ static void model_weaken(struct isa207_model *m, int i)
 	case 25: m->place[0].per_pmc = false; break;
 	case 26: m->nrules--; break;
 	case 27: m->place[5].to[0] = 40; break;
+	case 28: m->place[3] = m->place[--m->nplaces]; m->place[0].to[3] = 56; break;
+	case 29: *f = m->field[m->place[7].field]; m->place[7].field = m->nfields++;
+		 m->rule[4] = m->rule[3]; m->rule[4].fields[0] = m->nfields - 1; break;
 	}
 }
 

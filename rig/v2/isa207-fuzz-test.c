@@ -20,13 +20,14 @@
  *  mmcr0      MMCR0: PMC1CE, PMCjCE and FC56 only, and from ISA 3.1
  *             PMCCEXT and C56RUN; the other bits are the kernel's
  *  fc56       FC56 set exactly when no event is on PMC5 or PMC6
- *  pmc56      counters are distinct, PMC1-6 (which event PMC5 and PMC6
- *             count is the description's to say); a group that fits has
- *             MMCRs
+ *  pmc56      counters are distinct, PMC1-6; PMC5 and PMC6 count only
+ *             their one event (which is the description's to name); a
+ *             group that fits has MMCRs
  *  pmcxsel    MMCR1: a PMC1-4 no event is on has PMCxSEL 0 (it counts
  *             nothing and never overflows)
  *  mmcr2      MMCR2: only the freeze bits of the counters in use and,
- *             from ISA 3.1, the L2/L3 event selection (bits 3-7)
+ *             from ISA 3.1, bits 0-9, which are not freeze bits (POWER10
+ *             has its L2/L3 event selection at 3-7)
  *  mmcr3      MMCR3 (ISA 3.1): 0 below ISA 3.1
  *  ebb        the events of a group are all EBB events or none (bit 63)
  *  bhrb       code bit 62 (BHRB) only with bit 63; MMCRA[IFM] non-zero
@@ -102,7 +103,7 @@ struct fuzz {
 #define ISA_MMCRA_SDAR_MODE	(3UL << 42)
 #define ISA_MMCR1_PMCSEL(n)	(0xffUL << (24 - 8 * ((n) - 1)))	/* PMC1-4 */
 #define ISA_MMCR2_PMC(n)	GENMASK(63 - 9 * ((n) - 1), 55 - 9 * ((n) - 1))
-#define ISA31_MMCR2_L2L3	GENMASK(7, 3)
+#define ISA31_MMCR2_IMPL	GENMASK(9, 0)
 #define CODE_EBB		BIT_ULL(63)
 #define CODE_BHRB		BIT_ULL(62)
 #define CODE_LINUX		GENMASK_ULL(63, 60)
@@ -189,11 +190,13 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 		if (hwc[i] > 5 || (used & BIT(hwc[i])))
 			violation(f, I_PMC56, "0x%llx on counter %u", code[i], hwc[i] + 1);
 		used |= BIT(hwc[i]);
+		if (hwc[i] >= 4 && hwc[i] < 6 && (code[i] & ~CODE_LINUX) != m->fixed[hwc[i]])
+			violation(f, I_PMC56, "0x%llx on PMC%u", code[i], hwc[i] + 1);
 		m2 |= hwc[i] < 6 ? ISA_MMCR2_PMC(hwc[i] + 1) : 0;
 	}
 	if (f->isa & ISA207_ISA_31) {
 		allowed |= MMCR0_PMCCEXT | MMCR0_C56RUN;
-		m2 |= ISA31_MMCR2_L2L3;
+		m2 |= ISA31_MMCR2_IMPL;
 	}
 	if (r.mmcr0 & ~allowed)
 		violation(f, I_MMCR0, "0x%lx (0x%llx ...)", r.mmcr0, code[0]);
