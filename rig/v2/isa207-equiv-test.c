@@ -496,6 +496,19 @@ static void __init refuses_p10(struct kunit *test)
 				    0, "%s: accepted", weaken[i]);
 		kunit_info(test, "%s: refused (%s)", weaken[i], why ?: "?");
 	}
+	/*
+	 * MMCR3 is ISA 3.1's: POWER10's model on ISA 3.0, less its MMCR2
+	 * field and its threshold rule (too wide for 3.0's constraint word)
+	 */
+	*m = power10_isa207_model;
+	KUNIT_ASSERT_EQ(test, m->place[11].reg, ISA207_MMCR2);
+	m->place[11] = m->place[--m->nplaces];
+	KUNIT_ASSERT_EQ(test, m->rule[4].nfields, 4);
+	m->rule[4] = m->rule[--m->nrules];
+	why = NULL;
+	KUNIT_EXPECT_NE_MSG(test, isa207_model_init(m, ISA207_ISA_300, &why), 0,
+			    "POWER10's MMCR3 fields on ISA 3.0: accepted");
+	kunit_info(test, "POWER10's MMCR3 fields on ISA 3.0: refused (%s)", why ?: "?");
 }
 
 /* The C model of the running CPU gives stock isa207-common's answers */
