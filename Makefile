@@ -9,7 +9,7 @@ B := $(TOP)/build
 R := $(B)/results
 RIG := $(TOP)/rig
 
-BOOT ?= dt
+BOOT ?= fw
 
 .PHONY: all setup test test-quick check patches run bench clean
 

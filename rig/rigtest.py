@@ -4,8 +4,9 @@ boots): planted outcomes through the host side.
 
 usage: rigtest.py WORKDIR
 
-Writes the consoles of a make test run that went right (every boot: both
-machines' full and short boots, the fuzzer's, san, up and lost), reads them with
+Writes the consoles of a make test run that went right (every boot: the
+three machines' stock and fw boots, the kunit boots, the short firmware
+boots, san, up and lost), reads them with
 boot.py --reparse and judges them with compare.py, with the rig's own rule
 files (emulator-flaky.txt, emulator-retry.txt, kunit-expected.txt, ...).
 Then plants one fault at a time and checks the verdict and the summary key
@@ -21,11 +22,12 @@ import sys
 
 RIG = os.path.dirname(os.path.abspath(__file__))
 work = os.path.abspath(sys.argv[1])
-P10 = ["stock", "legacy", "fw"]
+P10 = ["stock", "fw"]
 P9 = ["stock9", "fw9"]
-# dt and dt9: the built-in descriptions, short boots (KUnit, sysfs, dump)
-SHORT = ["dt", "dt9", "fw-auto", "fw-broken"]
-FUZZ = ["fuzz-a", "fuzz-b", "fuzz-a9", "fuzz-b9"]
+P8 = ["stock8", "fw8"]
+SHORT = ["fw-auto", "fw-broken"]
+# the KUnit boots: the series' suite, the equivalence and the fuzzer
+KB = ["kunit", "kunit9", "kunit8"]
 
 
 def rules(name):
@@ -64,13 +66,11 @@ EVIDENCE.append("powernv10\t%s\ttimeout\t1\tr1" % LONGT)
 # the rule files compare.py reads beside emulator-skip.txt: the rig's, but
 # for the evidence (above); a case may plant in them (RULE_PLANTS)
 RULE_FILES = ["emulator-skip.txt", "kunit-expected.txt", "fw-broken-tests.txt",
-              "schema-exceptions.txt", "pre-assert.txt"]
+              "pre-assert.txt"]
 # a case may plant steps.tsv rows, and the environment compare.py runs in
 STEP_PLANTS = {}
 ENV_PLANTS = {}
 RULE_PLANTS = {}
-# a case may plant corpus rows: name -> (platform, mutation, schema verdict)
-SCHEMA_PLANTS = {}
 # what rig/upstream.sh found when all went well (every patch of patches/
 # applied, no build warning); a case may plant keys of it
 UPSTREAM = {"upstream_kernel": "7.2.6", "upstream_source": "Debian linux_7.2.6.orig.tar.xz",
@@ -82,8 +82,17 @@ TESTS = [FLAKY[1], RETRY, STRICT, NEW, FIXEDT, SAMPLING, MUSTFAILT]
 KUNIT = {}
 for b_, suite, n, skip in (r[0].split() if len(r) == 1 else r for r in rules("kunit-expected.txt")):
     KUNIT.setdefault(b_, []).append((suite, int(n), [] if skip == "-" else skip.split(",")))
-DUMP = ["name: POWER10", "nr_pmc: 6", "fields:", "  PMCxSEL config0:0-7 -> mmcr1",
-        "  MARK config0:8-8", "nr_mmcr: 5"]
+# what the rig's KUnit prints (rig/v2/isa207-equiv-test.c, isa207-fuzz-test.c)
+EQUIV = ("codes 1050000 refused-differently 0 reserved-differently 0 groups 300000 fit 120000 "
+         "fit-differently 0 mmcr-differently 0 disable-differently 0 decode-differently 0 "
+         "alternatives 900 differently 0 thresh-or-refused 2300")
+
+
+def fuzz_lines(n):
+    return ["[    9.000000]     # fuzz_mutants: seed 0x1234abcd, %d mutants, ISA level 0x1" % n,
+            "[    9.000001]     # fuzz_mutants: mutants %d accepted 9000 codes 90000 groups 9000 "
+            "fit 5000 violations 0" % n,
+            "[    9.000002]     # fuzz_unknown: unknown properties and nodes: 40, same model 40"]
 
 
 def kunit_lines(b):
@@ -107,81 +116,59 @@ def console(b):
     # up: the series on a newer upstream kernel (rig/upstream.sh)
     out = ["[    0.000000] Linux version %s (rig@rig) #1 SMP" % (
         UPSTREAM["upstream_kernel"] if b == "up" else "6.12.0")]
-    machine = "POWER9" if b.endswith("9") else "POWER10"
+    machine = "POWER9" if b.endswith("9") else "POWER8" if b.endswith("8") else "POWER10"
+    hand = "%s performance monitor hardware support registered" % machine
     if b == "lost":
         return out + ["[   10.000000] Run /init as init process", "RIG: BEGIN " + LONGT,
                       "  !! killing rigtest_long", "RIG: RESULT %s fail 1 300.1" % LONGT,
                       "RIG: DONE"]
     if b == "fw-auto":
-        return SKIBOOT + out + [
-            "[    0.300000] POWER10 performance monitor hardware support registered",
-            "[   10.000000] Run /init as init process", "RIG: FW-STAGE auto",
-            "RIG: FW-PMU auto dts-pmu: firmware node /pmus/pmu_dts@0 not used: powerpc_pmu=auto "
-            "keeps the hand-coded POWER10 backend; powerpc_pmu=dt reads the node",
-            "RIG: FW-PMU auto powerpc_pmu=auto: POWER10 PMU from the hand-coded backend",
-            "RIG: DONE"]
+        return SKIBOOT + out + ["[    0.300000] " + hand,
+                                "[   10.000000] Run /init as init process", "RIG: FW-STAGE auto",
+                                "RIG: FW-PMU auto " + hand, "RIG: DONE"]
     if b == "fw-broken":
-        return SKIBOOT + out + ["[   10.000000] Run /init as init process", "RIG: FW-STAGE broken",
-                                "RIG: FW-PMU broken dts-pmu: firmware description rejected: "
-                                "/pmus/pmu_dts@0/sprs/pmcs/pmc1: register-width = 64, "
-                                "outside 32..32",
-                                "RIG: FW-PMU broken powerpc_pmu=dt: POWER10 PMU from the built-in "
-                                "power10 description"] + [
+        return SKIBOOT + out + [
+            "[    0.300000] isa207-dt: /pmus/pmu@0: ibm,code: bits 60-63 are the kernel's",
+            "[    0.300001] isa207-dt: /pmus/pmu@0: not used", "[    0.300002] " + hand,
+            "[   10.000000] Run /init as init process", "RIG: FW-STAGE broken",
+            "RIG: FW-PMU broken isa207-dt: /pmus/pmu@0: ibm,code: bits 60-63 are the kernel's",
+            "RIG: FW-PMU broken isa207-dt: /pmus/pmu@0: not used",
+            "RIG: FW-PMU broken " + hand] + [
             "RIG: FW-RESULT %s pass" % r[0] for r in rules("fw-broken-tests.txt")] + ["RIG: DONE"]
-    if b in ("fw", "fw9"):
+    if b.startswith("fw"):
         out = SKIBOOT + out
     if b == "san":
         out += ["[    0.000000] KASAN init done",
                 "[    3.000000] kmemleak: Kernel memory leak detector initialized (mem pool available: 1)"]
-    out.append("[    0.300000] %s performance monitor hardware support registered" % machine)
-    if b in ["dt", "dt9", "san", "up"] + FUZZ:
-        out.append("[    0.300001] powerpc_pmu=dt: %s PMU from the built-in %s description" % (
-            machine, machine.lower()))
-    if b in ("fw", "fw9"):
-        out.append("[    0.300001] powerpc_pmu=dt: %s PMU from the firmware node "
-                   "/pmus/pmu_dts@0" % machine)
+    if b.startswith("fw"):
+        out.append("[    0.300000] isa207-dt: %s PMU from /pmus/pmu@0" % machine)
+    out.append("[    0.300001] " + hand)
     out += kunit_lines(b)
-    if b.startswith("fuzz"):
-        out.append("[    9.000000]     # dts_test_fuzz: fuzz: seed 0x1234abcd, 50000 mutants, "
-                   "20000 accepted, 0 invariant violations, 9000 groups (8000 scheduled)".replace(
-                       "50000", "12500"))
-    if b == "dt":
-        out += ["[    1.000000]     # dts_test_four_cell_form: four-cell copies equal: 2 of 2",
-                "[    1.000001]     # dts_test_forward_compat: forward compatibility: 3 cases, "
-                "3 with equal tables",
-                "[    1.000002]     # dts_test_rfc_node: rfc node: 21 errors refused (8 by the "
-                "parser, 13 against the built-in), forms read 0xf, corrected node equal"]
+    if b in KB:
+        out += ["[    9.000000]     # equiv_c: " + EQUIV,
+                "[    9.000000]     # equiv_dt: " + EQUIV.replace("alternatives 900",
+                                                                   "alternatives 901"),
+                "[    9.000000]     # refuses_p10: MMCR0 owned: refused (bits of the kernel)"]
+    if b in KB or b == "san":
+        out += fuzz_lines(34000 if b in KB else 2000)
     out.append("[   10.000000] Run /init as init process")
-    if b.startswith("fuzz") or b == "up":
+    if b in KB or b == "up":
         return out + ["RIG: DONE"]
-    if b not in ("san", "dt", "dt9"):     # short boots (KUnit, sysfs, dump)
-        for t in TESTS:
-            if t == MUSTFAILT and b == "stock":
-                out += ["RIG: BEGIN " + t, "[FAIL] Test FAILED on line 20",
-                        "RIG: RESULT %s fail 1 0.5" % t]
-                continue
-            out += ["RIG: BEGIN " + t, "RIG: RESULT %s pass 0 0.5" % t]
-    if b != "san":
-        out += ["RIG: SYSFS events/cycles event=0x600f4", "RIG: SYSFS format/event config:0-59"]
-    if b not in ("stock", "stock9", "legacy"):
-        # the firmware copy lists the fields in another order
-        dump = DUMP[:3] + DUMP[3:5][::-1] + DUMP[5:] if b.startswith("fw") else DUMP
-        out += ["RIG: DEBUGFS " + x for x in dump[:1] + [
-            "source: %s" % ("firmware node /pmus/pmu_dts@0" if b.startswith("fw") else "built-in")] +
-            dump[1:]]
-    if b in ("dt", "dt9"):
-        return out + ["RIG: DONE"]
+    if b == "san":
+        return out + ["RIG: SAN-BEGIN", "RIG: KMEMLEAK 0", "RIG: SAN-END", "RIG: DONE"]
+    for t in TESTS:
+        if t == MUSTFAILT and b == "stock":
+            out += ["RIG: BEGIN " + t, "[FAIL] Test FAILED on line 20",
+                    "RIG: RESULT %s fail 1 0.5" % t]
+            continue
+        out += ["RIG: BEGIN " + t, "RIG: RESULT %s pass 0 0.5" % t]
+    out += ["RIG: SYSFS events/cycles event=0x600f4", "RIG: SYSFS format/event config:0-59"]
     out += ["RIG: PERF-BEGIN", "RIG: PERF-LIST   cycles [Hardware event]",
             "RIG: PERF-STAT-EVENTS cycles", "RIG: PERF-STAT 100;;cycles;1;100.00;;",
             "RIG: PERF-STAT-RC 0"]
     out += ["RIG: PERF-TEST %d|Ok|test number %d" % (i, i) for i in range(1, 86)]
     out += ["RIG: PERF-BAD PMC5 with another code rc=0 <not supported>",
             "RIG: PERF-TEST-DONE", "RIG: PERF-END"]
-    if b == "san":
-        out += ["RIG: SAN-BEGIN"]
-        out += ["RIG: SCHEMA %05d accepted accepted" % i for i in range(1000)]
-        out += ["RIG: FAILSLAB %05d 100 49 51 0 0" % i for i in range(3)]
-        out += ["RIG: KMEMLEAK 0", "RIG: SAN-END"]
     out.append("RIG: DONE")
     return out
 
@@ -215,19 +202,11 @@ def run(case, plant=None):
     d = os.path.join(work, case)
     shutil.rmtree(d, ignore_errors=True)
     res = os.path.join(d, "results")
-    cons = {b: console(b) for b in P10 + P9 + SHORT + FUZZ + ["san", "up", "lost"]}
+    cons = {b: console(b) for b in P10 + P9 + P8 + SHORT + KB + ["san", "up", "lost"]}
     if plant:
         plant(cons)
     for b, lines in cons.items():
         reparse(b, "\n".join(lines) + "\n", os.path.join(res, b))
-    os.makedirs(os.path.join(d, "schema"))
-    rows = {"%05d" % i: ("example" if i == 0 else "mutant", "x", "accepted\t")
-            for i in range(1000)}
-    rows.update(SCHEMA_PLANTS.get(case, {}))
-    with open(os.path.join(d, "schema", "list.tsv"), "w") as f:
-        f.write("".join("%s\t%s\t%s\n" % (n, r[0], r[1]) for n, r in sorted(rows.items())))
-    with open(os.path.join(res, "schema.tsv"), "w") as f:
-        f.write("".join("%s\t%s\n" % (n, r[2]) for n, r in sorted(rows.items())))
     up = UPSTREAM_PLANTS.get(case, {})
     if up is not None:      # None: rig/upstream.sh wrote nothing
         open(os.path.join(res, "upstream.txt"), "w").write("".join(
@@ -235,7 +214,7 @@ def run(case, plant=None):
     open(os.path.join(d, "all.txt"), "w").write("\n".join(TESTS + [LONGT]) + "\n")
     open(os.path.join(d, "new.txt"), "w").write(NEW + "\n")
     open(os.path.join(res, "steps.tsv"), "w").write(STEP_PLANTS.get(
-        case, "kernel-stock\tok\t5\nboot-dt\tok\t10\n"))
+        case, "kernel-stock\tok\t5\nboot-kunit\tok\t10\n"))
     src = os.path.join(d, "src", SAMPLING + ".c")
     os.makedirs(os.path.dirname(src))
     open(src, "w").write("".join(SRC.get(i, "") + "\n" for i in range(1, 80)))
@@ -247,9 +226,10 @@ def run(case, plant=None):
     open(os.path.join(rd, "emulator-flaky.txt"), "w").write("\t".join(FLAKY) + "\n")
     open(os.path.join(rd, "emulator-evidence.tsv"), "w").write("\n".join(EVIDENCE) + "\n")
     open(os.path.join(rd, "stock-fixed.txt"), "w").write(
-        FIXEDT + "\tpatch 2: rigtest\tstock failed it in r1\n")
+        FIXEDT + "\tpatch 3: rigtest\tstock failed it in r1\n")
     open(os.path.join(rd, "long-tests.txt"), "w").write(
-        "%s\tpowernv10\tlost\trigtest\n%s\tpowernv9\t-\trigtest\n" % (LONGT, LONGT))
+        "%s\tpowernv10\tlost\trigtest\n%s\tpowernv9\t-\trigtest\n%s\tpowernv8\t-\trigtest\n" % (
+            LONGT, LONGT, LONGT))
     open(os.path.join(rd, "stock-must-fail.txt"), "w").write(
         MUSTFAILT + "\tpowernv10\tpatch 1: rigtest\tstock fails it at line 20\n")
     env = dict(os.environ, RIG_SELFTEST_SRC=os.path.join(d, "src"))
@@ -343,6 +323,8 @@ CASES = [
      "selftests_diff", "1"),
     ("retry after a failure", retry, None, "emulator_retries", "1"),
     ("new test fails", fail_at("fw", NEW, "7"), "new test " + NEW, "new_tests_fail", "1"),
+    ("new test fails on POWER8", fail_at("fw8", NEW, "7"), "new test " + NEW,
+     "p8_new_tests_fail", "1"),
     # a new test of what the CPU lacks skips on stock and every patched boot
     ("new test skips, stock too", both(*[result(b, NEW, ["[SKIP] Test skipped on line 7"],
                                                 "skip", "0") for b in P10]),
@@ -350,99 +332,76 @@ CASES = [
     ("new test skips, stock passes", both(*[result(b, NEW, ["[SKIP] Test skipped on line 7"],
                                                    "skip", "0") for b in P10[1:]]),
      "new test " + NEW, "new_tests_fail", "1"),
-    # the sizes the rig asks for, and the Power12 tables (KUnit's own lines)
-    ("equivalence sweep at its default size",
-     add("dt", ["[    0.900000]     # dts_test_equiv_random_codes: equiv_random_codes: "
-                "10000 codes, seed 0x20261122, 0 diffs"]),
-     "equiv_random_codes", "equiv_random_codes", "10000"),
-    ("Power12 tables differ",
-     add("dt", ["[    0.900000]     # dts_test_power12: power12_tables_equal: no"]),
-     "power12_tables_equal", "power12_tables_equal", "no"),
-    ("KUnit suite missing", drop("dt", "dts_pmu_equiv"), "kunit suites on dt",
+    # the equivalence (KUnit's own lines): its size, its differences
+    ("equivalence sweep under its size", edit("kunit", "codes 1050000", "codes 10000"),
+     "equiv_", "checks_failed", "2"),
+    ("equivalence differs", edit("kunit9", "mmcr-differently 0", "mmcr-differently 3"),
+     "p9_equiv_", "p9_equiv_diffs", "6"),
+    ("POWER8's description differs from power8-pmu.c",
+     edit("kunit8", "alternatives 901 differently 0", "alternatives 901 differently 1"),
+     "p8_equiv_dt", "p8_equiv_diffs", "1"),
+    ("KUnit suite missing", drop("kunit", "isa207_equiv"), "kunit suites on kunit",
      "kunit_suites_missing", "1"),
-    ("KUnit case missing", drop("dt9", "dts_pmu_parser_case5"), "kunit suites on dt9",
+    ("KUnit case missing", drop("kunit9", "isa207_fuzz_case2"), "kunit suites on kunit9",
      "kunit_suites_missing", "1"),
-    ("KUnit on a boot that should have none", add("legacy", kunit_lines("dt")[2:6]),
-     "kunit suites on legacy", "kunit_suites_missing", "1"),
-    ("KUnit never ran", drop("san", "ok "), "kunit suites on san", "kunit_suites_missing", "2"),
-    ("a KUnit case skipped that must run", edit("dt", "ok 3 dts_pmu_parser_case3",
-                                               "ok 3 dts_pmu_parser_case3 # SKIP no CPU"),
-     "kunit suites on dt", "kunit_suites_missing", "1"),
-    ("a KUnit case ran that must skip", edit("dt9", "dts_test_unknown_cpu # SKIP not here",
-                                            "dts_test_unknown_cpu"),
-     "kunit suites on dt9", "kunit_suites_missing", "1"),
-    ("WARN on dt", add("dt", WARN), "kernel warnings on dt", "warnings_not_on_stock", "1"),
-    ("WARN in a module, no file:line", add("dt", WARN_MOD), "kernel warnings on dt",
+    ("KUnit on a boot that should have none", add("fw", kunit_lines("kunit")[2:6]),
+     "kunit suites on fw", "kunit_suites_missing", "1"),
+    ("KUnit never ran", drop("san", "ok "), "kunit suites on san", "kunit_suites_missing", "3"),
+    ("a KUnit case skipped that must run", edit("kunit8", "ok 3 isa207_case3",
+                                               "ok 3 isa207_case3 # SKIP no CPU"),
+     "kunit suites on kunit8", "kunit_suites_missing", "1"),
+    ("a KUnit case ran that must skip", edit("san", "equiv_c # SKIP not here", "equiv_c"),
+     "kunit suites on san", "kunit_suites_missing", "1"),
+    ("WARN on kunit", add("kunit", WARN), "kernel warnings on kunit", "warnings_not_on_stock",
+     "1"),
+    ("WARN in a module, no file:line", add("kunit", WARN_MOD), "kernel warnings on kunit",
      "warnings_not_on_stock", "1"),
     ("WARN on the broken-node boot", add("fw-broken", WARN, "FW-STAGE broken"),
      "kernel warnings on fw-broken", "warnings_not_on_stock", "1"),
-    ("WARN on stock too", both(add("dt", WARN), add("stock", WARN)), None,
+    ("WARN on stock too", both(add("kunit", WARN), add("stock", WARN)), None,
      "warnings_not_on_stock", "0"),
     ("RCU stall on san", add("san", RCU, "SAN-BEGIN"), "kernel warnings on san",
      "warnings_not_on_stock", "1"),
     ("oops on the auto firmware boot", add("fw-auto", OOPS, "FW-STAGE auto"), "boot fw-auto",
      "checks_failed", "1"),
-    ("KUnit on a short firmware boot", add("fw-auto", kunit_lines("dt")[2:6], "FW-STAGE auto"),
+    ("KUnit on a short firmware boot", add("fw-auto", kunit_lines("kunit")[2:6], "FW-STAGE auto"),
      "kunit suites on fw-auto", "kunit_suites_missing", "1"),
     # skiboot's own lines: the firmware that ran, and what it did
     ("skiboot put no description in the tree", drop("fw9", "PMU-DESC"),
      "firmware boot fw9", "p9_firmware_boot", "no"),
     ("the firmware was not the rig's skiboot", edit("fw", "+rig.2 starting", " starting"),
      "firmware boot fw", "firmware_producer", "-"),
-    ("fw ran the built-in description", edit("fw", "the firmware node /pmus/pmu_dts@0",
-                                             "the built-in power10 description"),
-     "firmware boot fw", "firmware_boot", "no"),
-    ("auto does not name the unused node", drop("fw-auto", "not used:"),
-     "firmware boot, powerpc_pmu=auto", "firmware_auto_unused_line", "-"),
-    ("broken node accepted", drop("fw-broken", "rejected"), "firmware broken node",
+    ("fw8 ran the hand-coded backend", drop("fw8", "PMU from /pmus/pmu@0"),
+     "firmware boot fw8", "p8_firmware_boot", "no"),
+    ("the default mode read the node", add("fw-auto", ["RIG: FW-PMU auto isa207-dt: POWER10 PMU "
+                                                       "from /pmus/pmu@0"], "RIG: DONE"),
+     "firmware boot, default mode", "firmware_auto_description_lines",
+     "isa207-dt: POWER10 PMU from /pmus/pmu@0"),
+    ("broken node accepted", drop("fw-broken", "ibm,code"), "firmware broken node",
      "firmware_broken_fallback", "no"),
+    ("broken node: the fallback is not the hand-coded backend",
+     drop("fw-broken", "RIG: FW-PMU broken POWER10 performance"), "firmware broken node",
+     "firmware_broken_fallback", "no"),
+    ("the short boots ran Debian's skiboot", edit("fw-auto", "+rig.2 starting", " starting"),
+     "firmware of fw-auto", "checks_failed", "1"),
     ("KASAN not in the kernel", drop("san", "KASAN init done"), "kasan_live", "kasan_live", "no"),
     ("kmemleak not in the kernel", drop("san", "kmemleak: Kernel memory"), "kmemleak_live",
      "kmemleak_live", "no"),
     ("kmemleak switched itself off", add("san", KMEMLEAK_OFF, "SAN-BEGIN"), "kmemleak_live",
      "kmemleak_live", "no"),
+    ("san's fuzzer ran nothing", edit("san", "mutants 2000 accepted", "mutants 0 accepted"),
+     "san", "san_fuzz_mutants", "0"),
     ("perf test printed nothing", both(drop("stock9", "PERF-TEST "), drop("fw9", "PERF-TEST ")),
      "perf test on ", "p9_perf_test_same", "0"),
     ("one perf test removed", drop("stock9", "PERF-TEST 7|"), "perf test 7 ",
      "p9_perf_test_diff", "1"),
-    ("description dump differs", drop("fw", "MARK config0"), "debugfs description dumps",
-     "description_dumps_equal", "no"),
-    ("a field moved between blocks", edit("fw", "  MARK config0:8-8", "nr_mmcr: 5"),
-     "debugfs description dumps", "description_dumps_equal", "no"),
-    ("boot did not finish", drop("dt9", "RIG: DONE"), "boot dt9", "checks_failed", "1"),
-    ("failslab absorbed more than kmemleak can", edit("san", "100 49 51 0 0", "100 40 60 0 0"),
-     "failslab", "failslab_absorbed_excess", "20"),
-    ("schema exceptions over the bound", both(*[edit("san", "SCHEMA %05d accepted accepted" % i,
-                                                     "SCHEMA %05d rejected rejected (-22): x: "
-                                                     "not <hi lo> 64-bit values" % i)
-                                                for i in range(1, 400)]), "schema exceptions",
-     "schema_kernel_exceptions", "399"),
-    # dt9, the short boot of POWER9's built-in description
-    ("dt9 read no built-in description", edit("dt9", "from the built-in power9 description",
-                                              "from the hand-coded backend"),
-     "dt9 backend line", "p9_builtin_backend_line", "powerpc_pmu=dt: POWER9 PMU from the "
-     "hand-coded backend"),
-    ("fw9's dump differs from dt9's", drop("fw9", "MARK config0"), "debugfs description dumps",
-     "description_dumps_equal", "no"),
-    ("the short boots ran Debian's skiboot", edit("fw-auto", "+rig.2 starting", " starting"),
-     "firmware of fw-auto", "checks_failed", "1"),
-    ("dt9 sysfs differs from stock9", edit("dt9", "event=0x600f4", "event=0x600f5"),
-     "dt9 sysfs", "p9_builtin_sysfs_identical", "no"),
-    # dt, the short boot of POWER10's built-in description
-    ("dt read no built-in description", edit("dt", "from the built-in power10 description",
-                                             "from the hand-coded backend"),
-     "dt backend line", "builtin_backend_line", "powerpc_pmu=dt: POWER10 PMU from the "
-     "hand-coded backend"),
-    ("the RFC's node read in fewer forms", edit("dt", "forms read 0xf", "forms read 0x7"),
-     "the RFC's skiboot node", "rfc_node_forms", "0x7"),
-    ("dt sysfs differs from stock", edit("dt", "event=0x600f4", "event=0x600f5"),
-     "dt sysfs", "builtin_sysfs_identical", "no"),
-    ("fw's dump differs from dt's", drop("fw", "MARK config0"), "debugfs description dumps",
-     "description_dumps_equal", "no"),
-    ("fuzzer boot did not finish", drop("fuzz-b9", "RIG: DONE"), "boot fuzz-b9",
-     "checks_failed", "1"),
-    ("fuzzer found a violation", edit("fuzz-a", "0 invariant violations", "1 invariant violations"),
-     "fuzzer", "fuzz_invariant_violations", "1"),
+    ("boot did not finish", drop("kunit9", "RIG: DONE"), "boot kunit9", "checks_failed", "1"),
+    ("fw8 sysfs differs from stock8", edit("fw8", "event=0x600f4", "event=0x600f5"),
+     "sysfs", "p8_sysfs_identical", "no"),
+    ("fuzzer found a violation", edit("kunit", "violations 0", "violations 1"),
+     "fuzzer", "fuzz_violations", "1"),
+    ("forward compatibility lost", edit("kunit8", "same model 40", "same model 39"),
+     "p8_forward compatibility", "p8_fuzz_unknown", "39 of 40 the same model"),
     # emulator-flaky.txt with a token no stock boot gave (RULE_PLANTS)
     ("flaky token no stock boot gave", None, "emulator-flaky.txt tokens", "flaky_tokens_unseen",
      "1"),
@@ -453,13 +412,6 @@ CASES = [
     ("stock fails a test the series fixes", both(fail_at("stock", FIXEDT, "71"),
                                                  fail_at("stock9", FIXEDT, "71")), None,
      "ebb_stock_fixed_failed_on_stock", "1"),
-    # the RFC's one-cell form: the kernel reads it, the binding does not
-    ("one-cell form the schema refuses", edit("san", "SCHEMA 00007 accepted accepted",
-                                              "SCHEMA 00007 accepted accepted form:one-cell"),
-     None, "schema_only_one_cell_form", "1"),
-    ("one-cell read of a 32-bit property", edit("san", "SCHEMA 00007 accepted accepted",
-                                                "SCHEMA 00007 accepted accepted form:one-cell"),
-     "schema/kernel differential", "schema_kernel_disagreements", "1"),
     # the series on a newer upstream kernel
     ("up booted the base kernel", edit("up", "Linux version 7.2.6", "Linux version 6.12.0"),
      "up boot ran Linux", "upstream_boot_kernel", "6.12.0"),
@@ -467,9 +419,8 @@ CASES = [
     ("upstream build warned", None, "series on Linux", "upstream_build_warnings", "1"),
     ("upstream.sh wrote nothing", None, "Linux", "upstream_patches", "-"),
     ("the up boot is missing", lambda cons: cons.pop("up"), "up", "upstream_boot_kernel", "-"),
-    ("a KUnit case failed upstream", edit("up", "ok 11 dts_pmu_parser_case11",
-                                          "not ok 11 dts_pmu_parser_case11"),
-     "kunit dts_pmu_parser.dts_pmu_parser_case11 on up", "checks_failed", "1"),
+    ("a KUnit case failed upstream", edit("up", "ok 4 isa207_case4", "not ok 4 isa207_case4"),
+     "kunit isa207.isa207_case4 on up", "checks_failed", "1"),
     ("fw fails a test the series fixes", fail_at("fw", FIXEDT, "71"),
      "selftest " + FIXEDT + ", a stock bug", "ebb_stock_fixed_failed_on_stock", "0"),
     # a test that stops before its asserts (rig/pre-assert.txt) or does
@@ -505,7 +456,7 @@ CASES = [
      edit("stock", "RIG: RESULT %s fail 1 0.5" % MUSTFAILT, "RIG: RESULT %s pass 0 0.5" % MUSTFAILT),
      "selftest " + MUSTFAILT, "stock_must_fail_ok",
      "no"),
-    ("legacy fails the test that must catch a stock bug", fail_at("legacy", MUSTFAILT, "20"),
+    ("fw fails the test that must catch a stock bug", fail_at("fw", MUSTFAILT, "20"),
      "selftest " + MUSTFAILT, "stock_must_fail_ok", "no"),
     # the run's own limits and inputs
     ("make test past 85 min", None, "make test's wall time", "checks_failed", "1"),
@@ -514,32 +465,26 @@ CASES = [
     # perf as a client
     ("perf list differs", edit("fw", "cycles [Hardware event]", "cycles [Kernel PMU event]"),
      "perf list pmu differs", "perf_list_identical", "no"),
-    ("perf stat counted nothing", edit("legacy", "PERF-STAT 100;;cycles", "PERF-STAT 0;;cycles"),
-     "perf stat on legacy", "perf_stat_ok", "no"),
+    ("perf stat counted nothing", edit("fw8", "PERF-STAT 100;;cycles", "PERF-STAT 0;;cycles"),
+     "perf stat on fw8", "p8_perf_stat_ok", "no"),
     ("perf stat failed", edit("fw9", "PERF-STAT-RC 0", "PERF-STAT-RC 1"), "perf stat on fw9",
      "p9_perf_stat_ok", "no"),
     ("perf accepts a bad event", edit("fw", "PMC5 with another code rc=0 <not supported>",
                                       "PMC5 with another code rc=0 1234 r5001e"),
      "perf bad input PMC5", "checks_failed", "1"),
     # the fuzzer's floor and seed, the sanitizers' counts
-    ("fuzzer under its floor", edit("fuzz-b", "12500 mutants", "125 mutants"), "fuzzer",
-     "fuzz_mutants", "37625"),
-    ("fuzzer seed not printed", edit("fuzz-a9", "seed 0x1234abcd", "seed 0x0"),
+    ("fuzzer under its floor", edit("kunit", "mutants 34000 accepted", "mutants 340 accepted"),
+     "fuzzer", "fuzz_mutants", "68340"),
+    ("fuzzer seed not printed", edit("kunit9", "seed 0x1234abcd", "seed 0x00000000"),
      "fuzzer seeds printed", "checks_failed", "1"),
     ("KASAN report", add("san", ["[   30.000000] BUG: KASAN: slab-out-of-bounds in x+0x10/0x20"],
-                         "SAN-BEGIN"), ("KASAN reports", "boot san", "failslab"), "kasan_reports", "1"),
+                         "SAN-BEGIN"), ("KASAN reports", "boot san"), "kasan_reports", "1"),
     ("kmemleak found leaks", edit("san", "RIG: KMEMLEAK 0", "RIG: KMEMLEAK 2"), "kmemleak leaks",
      "kmemleak_leaks", "2"),
 ]
 ENV_PLANTS["make-test-past-85-min"] = {"RIG_T0": "%d" % (__import__("time").time() - 5200)}
 ENV_PLANTS["no-selftest-source-for-the-pre-assert-rule"] = {"RIG_SELFTEST_SRC": None}
-STEP_PLANTS["a-build-step-failed"] = "kernel-stock\tok\t5\nkernel-san\tfail\t9\nboot-dt\tok\t10\n"
-SCHEMA_PLANTS["one-cell-form-the-schema-refuses"] = {
-    "00007": ("power10", "/events/cpu-cycles/event_code truncated",
-              "rejected\tdecoding: event_code: size (4) error for type uint64-array")}
-SCHEMA_PLANTS["one-cell-read-of-a-32-bit-property"] = {
-    "00007": ("power10", "/sprs/pmcs/pmc1/sprn truncated",
-              "rejected\tdecoding: sprn: size (2) error for type uint32")}
+STEP_PLANTS["a-build-step-failed"] = "kernel-stock\tok\t5\nkernel-san\tfail\t9\nboot-kunit\tok\t10\n"
 UPSTREAM_PLANTS["a-patch-did-not-apply-upstream"] = {"upstream_patches": "5"}
 UPSTREAM_PLANTS["upstream-build-warned"] = {"upstream_build_warnings": "1"}
 UPSTREAM_PLANTS["upstream.sh-wrote-nothing"] = None

@@ -3,17 +3,17 @@
 # from Debian's qemu source (roms/skiboot of the orig tarball rig/qemu.sh
 # unpacks, the skiboot qemu-system-data's skiboot.lid is built from) with
 # the patches of firmware/skiboot/, which put the core PMU description
-# (hw/pmu-desc/, the kernel's arch/powerpc/perf/dts-pmu-*.dts) under /pmus.
+# (hw/pmu-desc/power*-pmu.dts, their one copy) under /pmus.
 #
 #   build/skiboot/good     skiboot.lid with the descriptions as patched in
 #   build/skiboot/broken   the same with PMU_DESC_DIR=build/skiboot/broken-desc:
-#                          POWER10's description with rig/fw-broken.dts's
-#                          error, for the refused-node fallback boot
+#                          POWER10's description with one event's code
+#                          carrying bit 60 (EBB, which only the kernel may
+#                          set), for the refused-node fallback boot
 #
 # SKIBOOT_PATCHES, SKIBOOT_OUT, SKIBOOT_BROKEN (a description) and
 # SKIBOOT_BROKEN_AS (the file of hw/pmu-desc/ it replaces): another series
-# (patches-v2's firmware-v2/skiboot/, rig/v2-boot-compare.sh) into another
-# directory.
+# into another directory, another broken description.
 #
 # Built with Debian's powerpc64le cross compiler (skiboot builds itself
 # big-endian with it) through ccache.  Rebuilt when the patches, the
@@ -22,11 +22,13 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 S=${SKIBOOT_OUT:-$top/build/skiboot}
 P=${SKIBOOT_PATCHES:-$top/firmware/skiboot}
-broken=${SKIBOOT_BROKEN:-$top/rig/fw-broken.dts}
-broken_as=${SKIBOOT_BROKEN_AS:-dts-pmu-power10.dts}
+broken=${SKIBOOT_BROKEN:-}
+broken_as=${SKIBOOT_BROKEN_AS:-power10-pmu.dts}
+# PM_RUN_INST_CMPL's code, 0x600f4, with bit 60 set
+BROKEN_SED='s|ibm,code = /bits/ 64 <0x600f4>;|ibm,code = /bits/ 64 <0x10000000000600f4>;|'
 src=$top/build/qemu/src/roms/skiboot
 
-stamp=$( (cat "$0" "$P"/0*.patch "$broken" "$top"/arch/powerpc/perf/dts-pmu-* \
+stamp=$( (cat "$0" "$P"/0*.patch ${broken:+"$broken"} \
 	"$src/.version" 2>/dev/null; powerpc64le-linux-gnu-gcc --version 2>/dev/null; true) |
 	sha1sum | cut -c1-40)
 if [ -s "$S/good/skiboot.lid" ] && [ -s "$S/broken/skiboot.lid" ] &&
@@ -58,7 +60,13 @@ done
 
 # The broken description: the patched-in sources, POWER10's replaced
 cp "$S/good/hw/pmu-desc/"*.dts* "$S/broken-desc/"
-cp "$broken" "$S/broken-desc/$broken_as"
+if [ -n "$broken" ]; then
+	cp "$broken" "$S/broken-desc/$broken_as"
+else
+	sed "$BROKEN_SED" "$S/good/hw/pmu-desc/$broken_as" > "$S/broken-desc/$broken_as"
+fi
+cmp -s "$S/good/hw/pmu-desc/$broken_as" "$S/broken-desc/$broken_as" &&
+	{ echo "skiboot: the broken description is not broken"; exit 1; }
 
 for v in good broken; do
 	extra=()

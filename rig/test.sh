@@ -2,23 +2,29 @@
 # test.sh full|quick|run [BOOT]
 #   full   rig/setup.sh, then rig/qemu.sh; build
 #          the stock and patched kernels (the patched build seeded with
-#          the stock build's objects), the selftests, perf, skiboot with
-#          firmware/skiboot/ and the sanitizer kernel; Linux 7.2.6's
-#          source is fetched beside the first builds (rig/upstream.sh).
-#          Beside the builds, one at a time, the boots that run
-#          no timed test: the fuzzer's (fuzz-a, fuzz-b, fuzz-a9, fuzz-b9),
-#          dt and dt9 (powerpc_pmu=dt, the built-in descriptions: KUnit,
-#          sysfs, the description dump, equal to fw's and fw9's) and lost
+#          the stock build's objects; patches/ and the rig's test-only
+#          KUnit, rig/v2-overlay.sh, with the described backend forced:
+#          rig/patched.config), the selftests, perf, skiboot with
+#          firmware/skiboot/ and the sanitizer kernel (the series in its
+#          default mode); Linux 7.2.6's source is fetched beside the first
+#          builds (rig/upstream.sh).  Beside the builds, one at a time, the
+#          boots that run no timed test: kunit, kunit9 and kunit8 (the
+#          series' KUnit and the rig's: equivalence with the base tree's
+#          isa207-common.c, the refused weakenings, the fuzzer) and lost
 #          (stock, rig/long-tests.txt).  Then two at a time, one guest per
-#          core, from one queue, longest first: fw9, fw, stock9, stock,
-#          legacy, san, fw-broken, fw-auto, up.  stock, legacy
-#          (powerpc_pmu=legacy) and fw (powerpc_pmu=dt with skiboot's
-#          description in the boot device tree) on powernv10, stock9 and
-#          fw9 on powernv9: each machine's boots compared with its stock
-#          boot; fw-auto (the default mode) and fw-broken (a broken
-#          description refused) are short; san: KASAN, kmemleak, failslab,
-#          the schema/kernel differential; up: the series on the newer
-#          kernel, its KUnit.  Beside the lanes, at the lowest priority:
+#          core, from one queue, longest first: fw9, fw, fw8, stock9,
+#          stock, stock8, san, fw-broken, fw-auto, up.  stock and fw on
+#          powernv10, stock9 and fw9 on powernv9, stock8 and fw8 on
+#          powernv8 (fw: the patched kernel on skiboot with
+#          firmware/skiboot/, which puts the machine's description in the
+#          boot device tree): each machine's boots compared with its stock
+#          boot; fw-auto (the default mode, the san kernel, with the
+#          firmware's description there) and fw-broken (a broken
+#          description refused) are short; san: KASAN and kmemleak under
+#          the KUnit suites; up: the series on the newer kernel, its
+#          KUnit.  Beside the builds, the binding and the descriptions
+#          through dt-schema (rig/v2-draft-check.sh).  Beside the lanes, at
+#          the lowest priority:
 #          rig/rigtest.py, the rig's own tests (no guest, no build), and in
 #          the cores' idle time only (SCHED_IDLE) Linux 7.2.6's build, which
 #          the up boot waits for.
@@ -26,9 +32,9 @@
 #          (5100: CI stops a run at 90 min without a word).  Ends with
 #          "N passed, N failed, N skipped" and the time each step took
 #          (summary.txt: time_*, time_wall).
-#   quick  patched kernel, DT boot only, KUnit (no fuzzer) +
-#          event_code_tests; build/results-quick, build/initrd-quick.
-#   run    boot one kernel (BOOT=dt|legacy|stock, or dt9|stock9 on POWER9)
+#   quick  patched kernel, fw boot only, no KUnit; build/results-quick,
+#          build/initrd-quick.
+#   run    boot one kernel (BOOT=fw|stock, or fw9|stock9, fw8|stock8)
 #          into a busybox shell with perf and the selftests, KUnit off.
 set -uo pipefail
 # make test in a process group of its own, so that its limit (below) can
@@ -141,56 +147,39 @@ printf 'setup\tok\t%d\n' "$t_setup" >> "$R/steps.tsv"
 # the emulator every boot uses (rig/qemu.sh; a no-op once built)
 step qemu bash "$top/rig/qemu.sh" || { echo "0 passed, 1 failed"; exit 1; }
 
-EQUIV="dts_pmu_kunit.codes=1000000 dts_pmu_kunit.groups=40000"
+# the fuzzer's mutants in each KUnit boot (3 boots: >= 10^5 in all)
+MUTANTS=34000
 boot_args() {
 	case $1 in
-	stock | stock9 | lost) echo "" ;;
-	# the kernel dt runs KUnit on, on the same machine: no second run
-	legacy) echo "powerpc_pmu=legacy kunit.enable=0" ;;
-	# the fuzzer, the one very slow KUnit case, has boots of its own; the
-	# equivalence sweeps raised from their small defaults (DESIGN: 10^6
-	# codes, 10^4 groups and more)
-	dt | dt9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow $EQUIV" ;;
-	# the fuzzer: a quarter of 5*10^4 mutants each, beside the builds
-	# (10^5 made the builds, which share the cores with these boots, the
-	# longest part of the run before the lanes; the three planted rule
-	# removals were each found in half a 10^5 run)
-	fuzz-a | fuzz-b | fuzz-a9 | fuzz-b9) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_fuzz" \
-		"dts_pmu_fuzz_kunit.mutants=12500 dts_pmu_fuzz_kunit.first=$(fuzz_first "$1")" ;;
-	# KASAN, kmemleak, failslab: the parser, corpus and fuzzer suites
-	san) echo "powerpc_pmu=dt kunit.filter_glob=dts_pmu_[pf]* dts_pmu_fuzz_kunit.mutants=2000" ;;
+	stock | stock9 | stock8 | lost) echo "" ;;
 	# the firmware boots: skiboot with firmware/skiboot/ (rig/skiboot.sh)
-	# puts the description in the boot device tree
-	fw | fw9) echo "powerpc_pmu=dt kunit.filter=speed>very_slow $EQUIV" ;;
+	# puts the description in the boot device tree; their KUnit runs in
+	# the kunit boots, on the same kernel
+	fw | fw9 | fw8) echo "kunit.enable=0" ;;
+	# the series' KUnit and the rig's (rig/v2-overlay.sh), beside the
+	# builds
+	kunit | kunit9 | kunit8) echo "kunit.filter_glob=isa207* isa207_fuzz_test.mutants=$MUTANTS" ;;
+	# KASAN, kmemleak: the series' suite, the refusals and a smaller fuzz
+	san) echo "kunit.filter_glob=isa207* isa207_equiv_test.sweeps=0 isa207_fuzz_test.mutants=2000" ;;
 	# the short ones (rig/guest/fw-stage.sh): the default mode with the
 	# firmware's description there, and a broken one refused
 	fw-auto) echo "rig.fw=auto kunit.enable=0" ;;
-	fw-broken) echo "rig.fw=broken powerpc_pmu=dt kunit.enable=0" ;;
-	# the series on a newer upstream kernel (rig/upstream.sh): KUnit at
-	# its default sizes
-	up) echo "powerpc_pmu=dt kunit.filter=speed>very_slow" ;;
-	esac
-}
-
-fuzz_first() {
-	case $1 in
-	fuzz-a) echo 0 ;;
-	fuzz-b) echo 12500 ;;
-	fuzz-a9) echo 25000 ;;
-	fuzz-b9) echo 37500 ;;
+	fw-broken) echo "rig.fw=broken kunit.enable=0" ;;
+	# the series on a newer upstream kernel (rig/upstream.sh): its KUnit
+	up) echo "kunit.filter_glob=isa207" ;;
 	esac
 }
 
 vmlinux_for() {
 	case $1 in
 	stock* | lost) echo "$B/obj/stock/vmlinux" ;;
-	san) echo "$B/obj/san/vmlinux" ;;
+	san | fw-auto) echo "$B/obj/san/vmlinux" ;;
 	up) echo "$B/obj/upstream/vmlinux" ;;
 	*) echo "$B/obj/patched/vmlinux" ;;
 	esac
 }
 
-# The firmware: skiboot with the PMU description (rig/skiboot.sh) for the
+# The firmware: skiboot with the PMU descriptions (rig/skiboot.sh) for the
 # fw boots, a broken description for fw-broken; Debian's for the others
 bios_for() {
 	case $1 in
@@ -199,10 +188,11 @@ bios_for() {
 	esac
 }
 
-# boots named ...9 run on QEMU's POWER9 machine
+# boots named ...9 run on QEMU's POWER9 machine, ...8 on its POWER8
 machine_for() {
 	case $1 in
 	*9) echo powernv9 ;;
+	*8) echo powernv8 ;;
 	*) echo powernv10 ;;
 	esac
 }
@@ -213,36 +203,29 @@ new_tests() {
 		sed -n 's|^tools/testing/selftests/powerpc/\(.*\)\.c$|\1|p' > "$B/new-tests.txt"
 }
 
+# the patched tree: patches/ (rig/patched-tree.sh), then the rig's
+# test-only KUnit on top (rig/v2-overlay.sh, the firmware series'
+# descriptions as rig/v2-desc.sh extracts them)
 build_patched() {
 	step patched-tree bash "$top/rig/patched-tree.sh" &&
+	step overlay bash -c "bash '$top/rig/v2-desc.sh' '$B/desc' && bash '$top/rig/v2-overlay.sh' '$B/patched' '$B/desc'" &&
 	SEED=$B/obj/stock step kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" \
 		"$B/obj/patched" "$top/rig/patched.config"
 }
 
-# The sanitizer boot (rig/sanitize.config: KASAN, kmemleak, failslab) and
-# the schema/kernel differential: mutants of the built-in descriptions
-# (rig/schema-corpus.py), checked by dt-schema here (rig/schema-check.py)
-# and by the kernel in that boot (rig/guest/san.sh).
+# The sanitizer kernel (rig/sanitize.config: KASAN, kmemleak): the
+# patched tree in the series' default mode; beside it, the binding and the
+# descriptions through dt-schema (rig/v2-draft-check.sh: dt_binding_check,
+# dtc's checks, dt-validate)
 build_san() {
-	local dtb=$B/obj/patched/arch/powerpc/perf schema rc
-	local binding=$B/patched/Documentation/devicetree/bindings/perf/ibm,power-pmu.yaml
-	# the schema side (dt-schema in one Python process) beside the
-	# kernel build, so that no core idles through it
-	(
-		step schema-corpus ${NICE:-} /usr/bin/python3 "$top/rig/schema-corpus.py" "$B/schema" 0x5c4e 1000 \
-			"$binding" "$dtb/dts-pmu-power10.dtb" "$dtb/dts-pmu-power9.dtb" &&
-		step schema-binding ${NICE:-} make -C "$B/patched" O="$B/obj/schema" DT_SCHEMA_MIN_VERSION=2022.08 \
-			DT_SCHEMA_FILES=ibm,power-pmu.yaml dt_binding_check &&
-		step schema-check ${NICE:-} /usr/bin/python3 "$top/rig/schema-check.py" \
-			"$B/obj/schema/Documentation/devicetree/bindings/processed-schema.json" \
-			"$B/schema" "$R/schema.tsv"
-	) &
+	local schema rc
+	( step schema ${NICE:-} bash "$top/rig/v2-draft-check.sh" ) &
 	schema=$!
 	step kernel-san ${NICE:-} bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/san" \
-		"$top/rig/patched.config" "$top/rig/sanitize.config"
+		"$top/rig/v2/series.config" "$top/rig/sanitize.config"
 	rc=$?
 	wait "$schema" && [ $rc -eq 0 ] &&
-	RIG_SAN=$B/schema RIG_PERF=0 step initrd-san bash "$top/rig/mkinitrd.sh" \
+	RIG_SAN=1 RIG_PERF=0 step initrd-san bash "$top/rig/mkinitrd.sh" \
 		"$B/selftests" "$B/initrd-san/initrd.gz" --only 'no-selftests'
 }
 
@@ -255,14 +238,9 @@ build_selftests() {
 
 initrd_for() {
 	case $1 in
-	# dt, dt9: fw and fw9 run the selftests and perf on the same tables
-	# (the kernel refuses a firmware node that differs from its built-in
-	# description); dt and dt9 show the built-in one read, KUnit and sysfs
-	fuzz* | dt9 | up) echo "$B/initrd-kunit/initrd.gz" ;;
+	kunit* | up) echo "$B/initrd-kunit/initrd.gz" ;;
 	# rig/long-tests.txt: the tests in boots of their own
 	lost) echo "$B/initrd-lost/initrd.gz" ;;
-	# (make test-quick's dt boot runs its few selftests)
-	dt) [ "$mode" = full ] && echo "$B/initrd-kunit/initrd.gz" || echo "$I/initrd.gz" ;;
 	san) echo "$B/initrd-san/initrd.gz" ;;
 	*) echo "$I/initrd.gz" ;;
 	esac
@@ -274,7 +252,8 @@ boot() {
 	bios=$(bios_for "$name")
 	python3 "$top/rig/boot.py" --idle "$IDLE" --tests "$(dirname "$(initrd_for "$name")")/initramfs/rig/tests.list" \
 		--machine "$(machine_for "$name")" ${bios:+--bios "$bios"} \
-		"$name" "$(vmlinux_for "$name")" "$(initrd_for "$name")" "$R/$name" $(boot_args "$name") \
+		"$name" "$(vmlinux_for "$name")" "$(initrd_for "$name")" "$R/$name" \
+		$([ -n "${QUICK:-}" ] && echo kunit.filter_glob=isa207 || boot_args "$name") \
 		> "$R/logs/boot-$name.log" 2>&1
 	printf 'boot-%s\t%s\t%d\n' "$name" "$([ -s "$R/$name/boot.txt" ] && echo ok || echo fail)" \
 		$(($(date +%s) - s)) >> "$R/steps.tsv"
@@ -288,8 +267,8 @@ full)
 	( step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch ) &
 	fetch=$!
 	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
-	# The boots that run no timed test (the fuzzer's, KUnit only; the
-	# built-in descriptions' short ones; lost_exception_test, which counts
+	# The boots that run no timed test (kunit, kunit9, kunit8: KUnit
+	# only, the fuzzer's longest; lost_exception_test, which counts
 	# instructions and EBBs, not time, on stock: rig/long-tests.txt) run
 	# one after the other beside the builds below, which run at the
 	# lowest priority meanwhile so that the guest keeps its core: still one
@@ -302,7 +281,7 @@ full)
 	   RIG_PERF=0 step initrd-lost bash "$top/rig/mkinitrd.sh" "$B/selftests" \
 		"$B/initrd-lost/initrd.gz" --only 'pmu/ebb/lost_exception_test'; then
 		set -m		# its own process group, killed with the run
-		( for f in fuzz-a fuzz-b fuzz-a9 fuzz-b9 dt dt9 lost; do boot "$f"; done ) \
+		( for f in kunit kunit9 kunit8 lost; do boot "$f"; done ) \
 			> "$R/logs/kunit-boots.out" 2>&1 &
 		kpid=$!
 		echo $kpid >> "$R/pgids"
@@ -351,7 +330,7 @@ full)
 	# machine, 2026-11-27, the PMU at 4 cycles a nanosecond: fw9 371 s,
 	# fw 270, stock 260, stock9 253, legacy 252, san 237, the others
 	# under 20).
-	printf '%s\n' fw9 fw stock9 stock legacy san fw-broken fw-auto up > "$R/lanes.queue"
+	printf '%s\n' fw9 fw fw8 stock9 stock stock8 san fw-broken fw-auto up > "$R/lanes.queue"
 	# The queue's lock is a file of its own: sed -i replaces lanes.queue by
 	# a new file, and a lock on the one it replaced would let the other
 	# lane read the same line (a boot run twice, another never: 8 of 30
@@ -403,35 +382,36 @@ full)
 	exit $rc
 	;;
 quick)
-	build_patched
+	build_patched &&
+	step skiboot bash "$top/rig/skiboot.sh" &&
 	RIG_PERF=0 build_selftests --only 'pmu/event_code_tests/*'
-	boot dt
+	QUICK=1 boot fw
 	python3 "$top/rig/compare.py" "$R" "$I/selftests-all.txt" "$B/new-tests.txt" \
-		"$top/rig/emulator-skip.txt" "$R/steps.tsv" --only dt
+		"$top/rig/emulator-skip.txt" "$R/steps.tsv" --only fw
 	rc=$?
 	echo "make test-quick: $(( ($(date +%s) - t0) / 60 )) min $(( ($(date +%s) - t0) % 60 )) s"
 	exit $rc
 	;;
 run)
-	name=${2:-dt}
+	name=${2:-fw}
 	case $name in
-	stock | stock9 | dt | dt9 | legacy) ;;
-	*) echo "make run: BOOT=$name: one of dt legacy stock dt9 stock9"; exit 1 ;;
+	stock | stock9 | stock8 | fw | fw9 | fw8) ;;
+	*) echo "make run: BOOT=$name: one of fw stock fw9 stock9 fw8 stock8"; exit 1 ;;
 	esac
 	# the selftests come from the patched tree whichever kernel boots
-	if [ "${name%9}" = stock ]; then
+	if [ "${name%[89]}" = stock ]; then
 		step patched-tree bash "$top/rig/patched-tree.sh" &&
 		step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock" || exit 1
 	else
-		build_patched || exit 1
+		build_patched && step skiboot bash "$top/rig/skiboot.sh" || exit 1
 	fi
 	build_selftests || exit 1
 	echo "make run: $(( $(date +%s) - t0 )) s to build; booting the $name kernel into a shell" \
 		"(KUnit off: make test runs it); leave with exit, or Ctrl-a x"
 	# the KUnit suites (the fuzzer alone takes minutes) are make test's
+	bios=$(bios_for "$name")
 	exec python3 "$top/rig/boot.py" --interactive --machine "$(machine_for "$name")" \
-		"$name" "$(vmlinux_for "$name")" \
-		"$I/initrd.gz" "$R/$name" $(boot_args "$name" | sed 's/dts_pmu_fuzz_kunit[^ ]*//g') \
-		kunit.enable=0 rig.shell
+		${bios:+--bios "$bios"} "$name" "$(vmlinux_for "$name")" \
+		"$I/initrd.gz" "$R/$name" kunit.enable=0 rig.shell
 	;;
 esac

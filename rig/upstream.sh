@@ -11,7 +11,7 @@
 # applies patches/ there with git am -3 (as a maintainer applying to a
 # newer tree does) and says per patch whether it applied as is or needed a
 # 3-way merge (build/upstream/apply.tsv), then builds the patched kernel
-# with rig/patched.config (build/obj/upstream/vmlinux, for the "up" boot:
+# with rig/v2/series.config (the default mode) (build/obj/upstream/vmlinux, for the "up" boot:
 # rig/test.sh).  A patch that does not apply, or a compiler warning, fails.
 # With SUMMARY, writes there what it found (rig/compare.py reads it).
 #
@@ -133,7 +133,7 @@ echo "upstream: $(wc -l < "$U/apply.tsv") patches applied," \
 	"$(grep -c '3-way$' "$U/apply.tsv" || true) of them with a 3-way merge:"
 awk -F'\t' '$2 == "3-way" { print "  " $1 }' "$U/apply.tsv"
 
-bash "$top/rig/build-kernel.sh" "$L" "$B/obj/upstream" "$top/rig/patched.config" 2>&1 |
+bash "$top/rig/build-kernel.sh" "$L" "$B/obj/upstream" "$top/rig/v2/series.config" 2>&1 |
 	tee "$U/build.log"
 # compiler, modpost and dtc warnings; a config line the tree lacks
 pat='warning|error|not set \(symbol not in this tree'

@@ -4,9 +4,9 @@
 # The v2 series' described backend against the stock kernel, booted with
 # the rig's full initramfs (make test builds stock and the initramfs) on
 # MACHINES (default powernv10 powernv9 powernv8), one guest at a time.
-# V: the v2 kernel (default build/v2prefer/vmlinux: patches-v2 with
+# V: the v2 kernel (default build/v2prefer/vmlinux: patches with
 # CONFIG_PPC_PMU_DT_PREFER=y) boots on the rig's skiboot with the v2
-# firmware series (firmware-v2/skiboot/, built by rig/skiboot.sh into
+# firmware series (firmware/skiboot/, built by rig/skiboot.sh into
 # build/skiboot-v2), which puts the machine's description under /pmus, so
 # the backend comes from the description; DTB=1 instead boots QEMU's own
 # skiboot with the description added to the device tree (rig/v2-dtb.sh).
@@ -32,7 +32,7 @@ bash "$TOP/rig/v2-desc.sh" "$O/desc" || exit 1
 sed 's|ibm,code = /bits/ 64 <0x600f4>;|ibm,code = /bits/ 64 <0x10000000000600f4>;|' \
 	"$O/desc/power10-pmu.dts" > "$O/fw-broken.dts"
 cmp -s "$O/fw-broken.dts" "$O/desc/power10-pmu.dts" && { echo "v2-boot-compare: no broken description"; exit 1; }
-SKIBOOT_PATCHES=$TOP/firmware-v2/skiboot SKIBOOT_OUT=$B/skiboot-v2 SKIBOOT_BROKEN=$O/fw-broken.dts \
+SKIBOOT_PATCHES=$TOP/firmware/skiboot SKIBOOT_OUT=$B/skiboot-v2 SKIBOOT_BROKEN=$O/fw-broken.dts \
 	SKIBOOT_BROKEN_AS=power10-pmu.dts bash "$TOP/rig/skiboot.sh" || exit 1
 rc=0
 # the broken description: refused, the hand-coded backend used (no

@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # v2-desc.sh OUTDIR: the v2 descriptions, hw/pmu-desc/power*-pmu.dts, as
-# the firmware series (firmware-v2/skiboot/, FW=dir for another) adds
+# the firmware series (firmware/skiboot/, FW=dir for another) adds
 # them: their one copy in the repository.  Written to OUTDIR, replaced.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-FW=${FW:-$TOP/firmware-v2/skiboot}
+FW=${FW:-$TOP/firmware/skiboot}
 out=$(realpath -m "$1")
 rm -rf "$out.tmp"
 mkdir -p "$out.tmp"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The v2 binding (patches-v2/'s, SERIES=dir for another) checked as
+# The v2 binding (patches/'s, SERIES=dir for another) checked as
 # make check will: dt_binding_check on it in a hard-linked copy of the
 # stock tree, then each description of the v2 firmware series
 # (rig/v2-desc.sh) through dtc with every check dtc has enabled (its
@@ -24,7 +24,7 @@ bind=$W/tree/Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml
 rm -f "$bind"
 rm -rf "$W/series"
 mkdir -p "$W/series"
-for p in "${SERIES:-$TOP/patches-v2}"/0*.patch; do
+for p in "${SERIES:-$TOP/patches}"/0*.patch; do
 	(cd "$W/series" && GIT_CEILING_DIRECTORIES=$W git apply \
 		--include='Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml' "$p")
 done

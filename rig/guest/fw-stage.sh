@@ -4,18 +4,19 @@
 # firmware/skiboot/ (rig/skiboot.sh), which puts a core PMU description
 # under /pmus in the device tree it hands the kernel.
 #
-#   auto    skiboot's POWER10 description, no powerpc_pmu= (the default):
-#           prints the kernel's backend lines.
+#   auto    skiboot's POWER10 description, the series' default mode (the
+#           san kernel): prints the kernel's backend lines.
 #   broken  skiboot built with a deliberately broken POWER10 description
-#           (rig/fw-broken.dts), powerpc_pmu=dt: prints the rejection and
-#           backend lines and runs the PMU selftests of /rig/fw/broken-tests
-#           on the backend the kernel fell back to.
+#           (rig/skiboot.sh), the described backend preferred (the fw
+#           boots' kernel): prints the rejection and backend lines and runs
+#           the PMU selftests of /rig/fw/broken-tests on the backend the
+#           kernel fell back to.
 # Lines for the host (rig/boot.py): RIG: FW-STAGE <stage>,
 # RIG: FW-PMU <stage> <kernel log line>, RIG: FW-RESULT <test> <verdict>.
 export PATH=/bin:/usr/bin
 stage=$1
 echo "RIG: FW-STAGE $stage"
-dmesg | grep -e 'powerpc_pmu=[a-z]*:' -e 'dts-pmu: ' -e 'hardware support registered' |
+dmesg | grep -e 'isa207-dt: ' -e 'hardware support registered' |
 	grep -v 'Kernel command line' | sed -e 's/^\[[ 0-9.]*\] //' -e "s/^/RIG: FW-PMU $stage /"
 
 case $stage in

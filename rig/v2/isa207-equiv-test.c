@@ -219,7 +219,7 @@ static void __init compare(struct kunit *test, struct ctx *c)
 	prandom_seed_state(&c->rnd, seed);
 	kunit_info(test, "pvr 0x%lx seed 0x%08x", PVR_VER(mfspr(SPRN_PVR)), seed);
 
-	for (g = 0; g < 200000; g++) {
+	for (g = 0; g < 200000 || cases < 1000000; g++) {
 		u64 code[6], cfg1[6];
 		unsigned long sm[6], sv[6], nm[6], nv[6];
 		unsigned int shwc[6], nhwc[6];
