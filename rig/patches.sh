@@ -1,7 +1,8 @@
 #!/bin/bash
 # Regenerate patches/ from build/linux (branch "series": base + one commit
-# per patch) and refresh the files the series creates in this repository.
-# The cover letter's subject and body come from rig/cover-letter.txt.
+# per patch).  The cover letter's subject and body come from
+# rig/cover-letter.txt.  The series is its own source: edit the branch (or
+# a worktree of it), then make patches.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 L=$top/build/linux
@@ -55,21 +56,6 @@ fi
 "${GIT[@]}" checkout -q series
 "${GIT[@]}" rebase -q --exec "bash $top/rig/identity.sh '$AUTHOR'" base
 
-# Files the series creates live in this repo at their kernel paths.
-mapfile -t created < <("${GIT[@]}" diff --name-only --diff-filter=A base series)
-for d in arch Documentation tools; do
-	[ -d "$top/$d" ] && find "$top/$d" -type f -delete
-done
-for f in "${created[@]}"; do
-	case "$f" in MAINTAINERS) continue ;; esac
-	mkdir -p "$top/$(dirname "$f")"
-	"${GIT[@]}" show "series:$f" > "$top/$f"
-	[ -x "$L/$f" ] && chmod +x "$top/$f"
-done
-for d in arch Documentation tools; do
-	[ -d "$top/$d" ] && find "$top/$d" -type d -empty -delete
-done
-
 n=$("${GIT[@]}" rev-list --count base..series)
 "${GIT[@]}" config branch.series.description "$(cat "$top/rig/cover-letter.txt")"
 rm -f "$top"/patches/*.patch
@@ -83,7 +69,3 @@ sed -i "s/^Date: .*/Date: $("${GIT[@]}" log -1 --format=%aD series)/" \
 echo "patches: $n patches + cover letter in patches/"
 sum_patches > "$stamp"
 
-# MAINTAINERS-snippet: the lines the series adds to MAINTAINERS.
-"${GIT[@]}" diff base series -- MAINTAINERS | sed -n 's/^+\([^+]\)/\1/p; s/^+$//p' |
-	sed '/^$/d' > "$top/MAINTAINERS-snippet"
-echo "patches: ${#created[@]} created files refreshed"

@@ -4,9 +4,8 @@
 # Debian's qemu source, as rig/skiboot.sh builds it) + one commit per patch.
 # Run by make patches after the kernel series.
 #
-# The first patch adds the descriptions, hw/pmu-desc/dts-pmu-*: they are
-# the kernel's built-in ones, so they are copied from arch/powerpc/perf/
-# into that commit each time (one source; make check compares them).
+# The first patch adds the descriptions, hw/pmu-desc/power*-pmu.dts: their
+# one copy (the kernel series carries none; rig/v2-desc.sh extracts them).
 # Without build/skiboot-git, or with IMPORT=1, the branch is made from
 # firmware/skiboot/.  build/skiboot-patches.sum: the firmware/skiboot/ the
 # branch was last made from or written to; if firmware/skiboot/ changed
@@ -51,17 +50,7 @@ fi
 [ -z "$("${GIT[@]}" status --porcelain --untracked-files=no)" ] ||
 	{ echo "skiboot-patches: build/skiboot-git has uncommitted changes; commit them first" >&2; exit 1; }
 
-# patch 1 again, with the kernel's descriptions as they are now
 "${GIT[@]}" checkout -q series
-first=$("${GIT[@]}" rev-list --reverse base..series | head -1)
-"${GIT[@]}" checkout -q --detach "$first"
-cp "$top"/arch/powerpc/perf/dts-pmu-*.dts "$top"/arch/powerpc/perf/dts-pmu-*.dtsi "$G/hw/pmu-desc/"
-"${GIT[@]}" add -A hw/pmu-desc
-# committer date = author date throughout: an unchanged series keeps its
-# commit ids, and so the patches' From lines
-GIT_COMMITTER_DATE="$("${GIT[@]}" log -1 --format=%aD)" \
-	"${GIT[@]}" commit -q --amend --no-edit --allow-empty
-"${GIT[@]}" rebase -q --committer-date-is-author-date --onto HEAD "$first" series
 "${GIT[@]}" rebase -q --committer-date-is-author-date \
 	--exec "bash $top/rig/identity.sh '$AUTHOR'" base
 
