@@ -1,13 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The v2 binding (patches/'s, SERIES=dir for another) checked as
-# make check will: dt_binding_check on it in a hard-linked copy of the
-# stock tree, then each description of the v2 firmware series
-# (rig/v2-desc.sh) through dtc with every check dtc has enabled (its
-# strict name checks included) and dt-validate.  Not part of make test
-# until patches/ is the v2 series.  Prints "N passed, N
-# failed"; exits non-zero on a failure.
+# The binding (patches/'s, SERIES=dir for another): dt_binding_check on
+# it in a hard-linked copy of the stock tree, then each description of
+# the firmware series (rig/v2-desc.sh) through dtc with every check dtc
+# has enabled (its strict name checks included) and dt-validate.  Run by
+# make test (beside the sanitizer build) and make check.  Prints "N
+# passed, N failed"; exits non-zero on a failure.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 B=$TOP/build
