@@ -24,6 +24,7 @@ rm -f "$bind"
 rm -rf "$W/series"
 mkdir -p "$W/series"
 for p in "${SERIES:-$TOP/patches}"/0*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
 	(cd "$W/series" && GIT_CEILING_DIRECTORIES=$W git apply \
 		--include='Documentation/devicetree/bindings/powerpc/ibm,power-pmu.yaml' "$p")
 done
@@ -36,7 +37,21 @@ dtschema_2025() {
 	local d=$B/dtschema D
 	D=$d/dt-schema-2025.08
 	if [ ! -x "$d/bin/dt-validate" ]; then
-		mkdir -p "$d" && (cd "$d" && apt-get source --download-only dt-schema > get.log 2>&1)
+		mkdir -p "$d"
+		# trixie-backports' deb-src, the entry rig/upstream.sh adds too;
+		# apt-get update retried while another apt (upstream.sh's, beside
+		# this in make test) holds the lists' lock
+		local src=/etc/apt/sources.list.d/pmu-rig-trixie-backports-src.sources i
+		if [ ! -e "$src" ]; then
+			printf '%s\n' "Types: deb-src" "URIs: http://deb.debian.org/debian" \
+				"Suites: trixie-backports" "Components: main" \
+				"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" > "$src.tmp" &&
+				mv "$src.tmp" "$src"
+		fi
+		for i in 1 2 3 4 5 6 7 8 9 10; do
+			(cd "$d" && apt-get source --download-only dt-schema > get.log 2>&1) && break
+			apt-get update -qq >> "$d/get.log" 2>&1 || sleep 15
+		done
 		ls "$d"/dt-schema_2025.08.orig.tar.gz > /dev/null || return 1
 		tar -C "$d" -xzf "$d"/dt-schema_2025.08.orig.tar.gz
 		echo '__version__ = "2025.08"' > "$D/dtschema/version.py"
