@@ -15,6 +15,8 @@ rm -f "$B/patched.series-sum"
 cd "$B/patched"
 old=$(git rev-parse HEAD)
 $GIT am --abort >/dev/null 2>&1 || true
+# the rig's overlay (rig/v2-overlay.sh) changed a tracked Makefile
+$GIT reset -q --hard
 $GIT checkout -q --detach base
 $GIT reset -q --hard base
 $GIT clean -q -fdx -e "/obj-*"

@@ -128,10 +128,10 @@ def console(b):
                                 "RIG: FW-PMU auto " + hand, "RIG: DONE"]
     if b == "fw-broken":
         return SKIBOOT + out + [
-            "[    0.300000] isa207-dt: /pmus/pmu@0: ibm,code: bits 60-63 are the kernel's",
+            "[    0.300000] isa207-dt: /pmus/pmu@0/events/pm-cyc: ibm,code: not a code the processor counts",
             "[    0.300001] isa207-dt: /pmus/pmu@0: not used", "[    0.300002] " + hand,
             "[   10.000000] Run /init as init process", "RIG: FW-STAGE broken",
-            "RIG: FW-PMU broken isa207-dt: /pmus/pmu@0: ibm,code: bits 60-63 are the kernel's",
+            "RIG: FW-PMU broken isa207-dt: /pmus/pmu@0/events/pm-cyc: ibm,code: not a code the processor counts",
             "RIG: FW-PMU broken isa207-dt: /pmus/pmu@0: not used",
             "RIG: FW-PMU broken " + hand] + [
             "RIG: FW-RESULT %s pass" % r[0] for r in rules("fw-broken-tests.txt")] + ["RIG: DONE"]

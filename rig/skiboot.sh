@@ -24,7 +24,7 @@ S=${SKIBOOT_OUT:-$top/build/skiboot}
 P=${SKIBOOT_PATCHES:-$top/firmware/skiboot}
 broken=${SKIBOOT_BROKEN:-}
 broken_as=${SKIBOOT_BROKEN_AS:-power10-pmu.dts}
-# PM_RUN_INST_CMPL's code, 0x600f4, with bit 60 set
+# PM_CYC's code, 0x600f4, with bit 60 set
 BROKEN_SED='s|ibm,code = /bits/ 64 <0x600f4>;|ibm,code = /bits/ 64 <0x10000000000600f4>;|'
 src=$top/build/qemu/src/roms/skiboot
 

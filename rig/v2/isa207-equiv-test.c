@@ -133,14 +133,19 @@ static struct ctx * __init setup(struct kunit *test, bool from_dt)
 	if (from_dt) {
 #ifdef ISA207_DT_COMPATIBLE
 		struct device_node *root, *pmu;
+		void *mem = of_fdt_unflatten_tree((const unsigned long *)blob, NULL, &root);
+		int err;
 
-		KUNIT_ASSERT_NOT_NULL(test, of_fdt_unflatten_tree((const unsigned long *)blob,
-								   NULL, &root));
-		pmu = of_find_compatible_node(root, NULL, ISA207_DT_COMPATIBLE);
-		KUNIT_ASSERT_NOT_NULL(test, pmu);
-		KUNIT_ASSERT_EQ(test, isa207_dt_read(pmu, c->isa, &c->m), 0);
-		kunit_info(test, "model read from %pOF: %u fields, %u placements, %u rules",
-			   pmu, c->m.nfields, c->m.nplaces, c->m.nrules);
+		KUNIT_ASSERT_NOT_NULL(test, mem);
+		/* of_find_compatible_node() puts its first node: @root is still used */
+		pmu = of_find_compatible_node(of_node_get(root), NULL, ISA207_DT_COMPATIBLE);
+		err = pmu ? isa207_dt_read(pmu, c->isa, &c->m) : -ENODEV;
+		if (!err)
+			kunit_info(test, "model read from %pOF: %u fields, %u placements, %u rules",
+				   pmu, c->m.nfields, c->m.nplaces, c->m.nrules);
+		/* the model keeps nothing of the tree */
+		kfree(mem);
+		KUNIT_ASSERT_EQ(test, err, 0);
 #else
 		kunit_skip(test, "the series has no description reader");
 #endif
