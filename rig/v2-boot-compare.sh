@@ -4,10 +4,10 @@
 # The v2 series' described backend against the stock kernel, booted with
 # the rig's full initramfs (make test builds stock and the initramfs) on
 # MACHINES (default powernv10 powernv9 powernv8), one guest at a time.
-# V: the v2 kernel (default build/v2prefer/vmlinux: patches with
+# V: the v2 kernel (default build/obj/patched/vmlinux, make test's: patches with
 # CONFIG_PPC_PMU_DT_PREFER=y) boots on the rig's skiboot with the v2
 # firmware series (firmware/skiboot/, built by rig/skiboot.sh into
-# build/skiboot-v2), which puts the machine's description under /pmus, so
+# build/skiboot, as make test), which puts the machine's description under /pmus, so
 # the backend comes from the description; DTB=1 instead boots QEMU's own
 # skiboot with the description added to the device tree (rig/v2-dtb.sh).
 # Before them, the broken firmware (POWER10's description with a code
@@ -23,22 +23,18 @@
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 B=$TOP/build
-V=${V:-$B/v2prefer/vmlinux} S=$B/obj/stock/vmlinux I=$B/initrd/initrd.gz
+V=${V:-$B/obj/patched/vmlinux} S=$B/obj/stock/vmlinux I=$B/initrd/initrd.gz
 O=$B/v2boot
 for f in "$V" "$S" "$I"; do
 	[ -f "$f" ] || { echo "v2-boot-compare: no $f" >&2; exit 2; }
 done
 bash "$TOP/rig/v2-desc.sh" "$O/desc" || exit 1
-sed 's|ibm,code = /bits/ 64 <0x600f4>;|ibm,code = /bits/ 64 <0x10000000000600f4>;|' \
-	"$O/desc/power10-pmu.dts" > "$O/fw-broken.dts"
-cmp -s "$O/fw-broken.dts" "$O/desc/power10-pmu.dts" && { echo "v2-boot-compare: no broken description"; exit 1; }
-SKIBOOT_PATCHES=$TOP/firmware/skiboot SKIBOOT_OUT=$B/skiboot-v2 SKIBOOT_BROKEN=$O/fw-broken.dts \
-	SKIBOOT_BROKEN_AS=power10-pmu.dts bash "$TOP/rig/skiboot.sh" || exit 1
+bash "$TOP/rig/skiboot.sh" || exit 1
 rc=0
 # the broken description: refused, the hand-coded backend used (no
 # initramfs: the kernel stops at the root it cannot mount)
 timeout 300 "$B/qemu/obj/qemu-system-ppc64" -L /usr/share/qemu -machine powernv10 -m 2G -smp 1 \
-	-nographic -no-reboot -bios "$B/skiboot-v2/broken/skiboot.lid" -kernel "$V" \
+	-nographic -no-reboot -bios "$B/skiboot/broken/skiboot.lid" -kernel "$V" \
 	-append "console=hvc0 panic=-1 kunit.enable=0" 2>&1 | tr -d '\r' > "$O/broken.log"
 echo "powernv10 broken: $(grep -ao 'isa207-dt: .*\|.*performance monitor hardware support registered' "$O/broken.log" | sed 's/^\[[ 0-9.]*\] //' | tr '\n' ';')"
 grep -aq 'isa207-dt: /pmus/pmu@0: not used' "$O/broken.log" &&
@@ -50,7 +46,7 @@ for m in ${MACHINES:-powernv10 powernv9 powernv8}; do
 		bash "$TOP/rig/v2-dtb.sh" "$m" "$O/desc/power$g-pmu.dts" "$V" "$I" "$O/$m.dtb" || exit 1
 		fw=(--dtb "$O/$m.dtb")
 	else
-		fw=(--bios "$B/skiboot-v2/good/skiboot.lid")
+		fw=(--bios "$B/skiboot/good/skiboot.lid")
 	fi
 	python3 "$TOP/rig/boot.py" "v2-$m" "$V" "$I" "$O/v2-$m" --machine "$m" "${fw[@]}" | tail -1
 	[ -f "$O/stock-$m/verdicts.tsv" ] && [ -z "${RESTOCK:-}" ] ||
