@@ -12,8 +12,8 @@ Boots are compared in groups, each against the stock kernel on the same
 machine: stock, fw (QEMU powernv10), stock9, fw9 (powernv9) and stock8,
 fw8 (powernv8); a group whose boots did not run at all is left out (make
 test-quick: --only BOOT, that boot alone, no stock).  The other boots are
-checked on their own: kunit, kunit9 and kunit8 (kunit_boots()), fw-auto
-and fw-broken (firmware_short()), san (sanitizers()), up
+checked on their own: kunit, kunit9 and kunit8 (kunit_boots()), fw-broken
+(firmware_short()), san (sanitizers()), up
 (newer_upstream()), lost (rig/long-tests.txt).
 
 Every check counts once in the closing "N passed, N failed" line:
@@ -65,7 +65,7 @@ import sys
 
 res, all_path, new_path, skip_path, steps_path = sys.argv[1:6]
 # (label, boots: the stock boot first, summary key prefix)
-GROUPS = [("POWER10 (powernv10)", ["stock", "fw"], "", "powernv10"),
+GROUPS = [("POWER10 (powernv10)", ["stock", "auto", "fw"], "", "powernv10"),
           ("POWER9 (powernv9)", ["stock9", "fw9"], "p9_", "powernv9"),
           ("POWER8 (powernv8)", ["stock8", "fw8"], "p8_", "powernv8")]
 # The KUnit boot of each machine (the patched kernel of its fw boot, KUnit
@@ -566,7 +566,8 @@ def compare(label, BOOTS, pre, machine):
     for b in BOOTS:
         if b.startswith("fw"):
             firmware(b, info.get(b), pre, rows)
-    if "fw" in BOOTS:
+    if "fw" in BOOTS and not quick:
+        default_mode(rows)
         firmware_short(rows)
     # the sampling path the emulator runs: samples delivered, BHRB read
     samp = [t for t in tests if t.startswith("pmu/sampling_tests/") and t not in emu]
@@ -655,35 +656,46 @@ def firmware(b, info, pre, rows):
     ])
 
 
+def default_mode(rows):
+    """auto: the series in its default mode (the default kernel) on the
+    rig's skiboot, its description in the tree: the hand-coded backend,
+    and the node not read (no isa207-dt: line)."""
+    i = kv(os.path.join(res, "auto", "boot.txt"))
+    logs = pmu_logs("auto")
+    auto = [x for x in logs if "hardware support registered" in x]
+    unused = [x for x in logs if x.startswith("isa207-dt: ")]
+    auto_ok = bool(rig_skiboot(i)) and \
+        auto == ["POWER10 performance monitor hardware support registered"] and not unused
+    check(auto_ok, "default mode: firmware %s, backend %s, description lines %s" % (
+        i.get("firmware", "-"), auto, unused))
+    rows.append(("default mode: the hand-coded model kept, the node not read",
+                 {"auto": "yes" if auto_ok else "no"}, "ok" if auto_ok else "FAIL"))
+    summary.extend([
+        ("firmware_auto_line", auto[0] if auto else "-"),
+        ("firmware_auto_description_lines", " | ".join(unused) or "-"),
+    ])
+
+
 def firmware_short(rows):
-    """The short firmware boots (rig/guest/fw-stage.sh): fw-auto, the
-    default mode with skiboot's description in the tree; fw-broken, skiboot
-    built with a broken one (rig/fw-broken.dts), refused with a fallback."""
+    """The short firmware boot (rig/guest/fw-stage.sh): fw-broken, skiboot
+    built with a broken description (rig/skiboot.sh), refused with a
+    fallback."""
     fw = []
-    for b in ("fw-auto", "fw-broken"):
+    for b in ("fw-broken",):
         p = os.path.join(res, b, "boot.txt")
         i = boot_without_tests(b, "stock")
-        # the rig's skiboot ran (fw-broken: the one built with the broken node)
+        # the rig's skiboot ran (the one built with the broken node)
         check(bool(rig_skiboot(i)),
               "firmware of %s: %s" % (b, i.get("firmware", "-")))
         if os.path.exists(p):
             fw += [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ln.startswith("fw_")]
     stages = [v for k, v in fw if k == "fw_stage"]
-    check(stages == ["auto", "broken"], "firmware stages run: %s" % stages)
+    check(stages == ["broken"], "firmware stages run: %s" % stages)
     pmu = {}
     for k, v in fw:
         if k == "fw_pmu":
             st, line = v.split(" ", 1)
             pmu.setdefault(st, []).append(line)
-    # the default keeps the hand-coded model of a CPU that has one, even
-    # with a valid description in the boot tree: it does not read the node
-    auto = [x for x in pmu.get("auto", []) if "hardware support registered" in x]
-    unused = [x for x in pmu.get("auto", []) if x.startswith("isa207-dt: ")]
-    auto_ok = auto == ["POWER10 performance monitor hardware support registered"] and not unused
-    check(auto_ok, "firmware boot, default mode: backend %s, description lines %s" % (
-        auto, unused))
-    rows.append(("firmware boot: the default keeps the hand-coded model",
-                 {"fw-auto": "yes" if auto_ok else "no"}, "ok" if auto_ok else "FAIL"))
     # the broken node: refused with the property at fault named, "not
     # used", and the hand-coded backend runs the tests
     broken = pmu.get("broken", [])
@@ -704,8 +716,6 @@ def firmware_short(rows):
                  {"fw-broken": "yes" if fb_ok else "no"}, "ok" if fb_ok else "FAIL"))
     summary.extend([
         ("firmware_stages", " ".join(stages)),
-        ("firmware_auto_line", auto[0] if auto else "-"),
-        ("firmware_auto_description_lines", " | ".join(unused) or "-"),
         ("firmware_broken_rejection", " | ".join(rejected) or "-"),
         ("firmware_broken_backend_line", fallback[0] if fallback else "-"),
         ("firmware_broken_tests", " ".join("%s=%s" % (r[0], r[1]) for r in results) or "-"),

@@ -22,10 +22,10 @@ import sys
 
 RIG = os.path.dirname(os.path.abspath(__file__))
 work = os.path.abspath(sys.argv[1])
-P10 = ["stock", "fw"]
+P10 = ["stock", "auto", "fw"]
 P9 = ["stock9", "fw9"]
 P8 = ["stock8", "fw8"]
-SHORT = ["fw-auto", "fw-broken"]
+SHORT = ["fw-broken"]
 # the KUnit boots: the series' suite, the equivalence and the fuzzer
 KB = ["kunit", "kunit9", "kunit8"]
 
@@ -122,10 +122,6 @@ def console(b):
         return out + ["[   10.000000] Run /init as init process", "RIG: BEGIN " + LONGT,
                       "  !! killing rigtest_long", "RIG: RESULT %s fail 1 300.1" % LONGT,
                       "RIG: DONE"]
-    if b == "fw-auto":
-        return SKIBOOT + out + ["[    0.300000] " + hand,
-                                "[   10.000000] Run /init as init process", "RIG: FW-STAGE auto",
-                                "RIG: FW-PMU auto " + hand, "RIG: DONE"]
     if b == "fw-broken":
         return SKIBOOT + out + [
             "[    0.300000] isa207-dt: /pmus/pmu@0/events/pm-cyc: ibm,code: not a code the processor counts",
@@ -135,7 +131,7 @@ def console(b):
             "RIG: FW-PMU broken isa207-dt: /pmus/pmu@0: not used",
             "RIG: FW-PMU broken " + hand] + [
             "RIG: FW-RESULT %s pass" % r[0] for r in rules("fw-broken-tests.txt")] + ["RIG: DONE"]
-    if b.startswith("fw"):
+    if b.startswith("fw") or b == "auto":
         out = SKIBOOT + out
     if b == "san":
         out += ["[    0.000000] KASAN init done",
@@ -362,10 +358,11 @@ CASES = [
      "warnings_not_on_stock", "0"),
     ("RCU stall on san", add("san", RCU, "SAN-BEGIN"), "kernel warnings on san",
      "warnings_not_on_stock", "1"),
-    ("oops on the auto firmware boot", add("fw-auto", OOPS, "FW-STAGE auto"), "boot fw-auto",
+    ("oops on the broken-node boot", add("fw-broken", OOPS, "FW-STAGE broken"), "boot fw-broken",
      "checks_failed", "1"),
-    ("KUnit on a short firmware boot", add("fw-auto", kunit_lines("kunit")[2:6], "FW-STAGE auto"),
-     "kunit suites on fw-auto", "kunit_suites_missing", "1"),
+    ("KUnit on a short firmware boot", add("fw-broken", kunit_lines("kunit")[2:6],
+                                           "FW-STAGE broken"),
+     "kunit suites on fw-broken", "kunit_suites_missing", "1"),
     # skiboot's own lines: the firmware that ran, and what it did
     ("skiboot put no description in the tree", drop("fw9", "PMU-DESC"),
      "firmware boot fw9", "p9_firmware_boot", "no"),
@@ -373,17 +370,21 @@ CASES = [
      "firmware boot fw", "firmware_producer", "-"),
     ("fw8 ran the hand-coded backend", drop("fw8", "PMU from /pmus/pmu@0"),
      "firmware boot fw8", "p8_firmware_boot", "no"),
-    ("the default mode read the node", add("fw-auto", ["RIG: FW-PMU auto isa207-dt: POWER10 PMU "
-                                                       "from /pmus/pmu@0"], "RIG: DONE"),
-     "firmware boot, default mode", "firmware_auto_description_lines",
+    ("the default mode read the node", add("auto", ["[    0.300002] isa207-dt: POWER10 PMU "
+                                                    "from /pmus/pmu@0"], "Run /init"),
+     "default mode", "firmware_auto_description_lines",
      "isa207-dt: POWER10 PMU from /pmus/pmu@0"),
+    ("the default mode ran Debian's skiboot", edit("auto", "+rig.2 starting", " starting"),
+     "default mode", "checks_failed", "1"),
+    ("a test differs in the default mode", fail_at("auto", STRICT, "99"), "selftest " + STRICT,
+     "selftests_diff", "1"),
     ("broken node accepted", drop("fw-broken", "ibm,code"), "firmware broken node",
      "firmware_broken_fallback", "no"),
     ("broken node: the fallback is not the hand-coded backend",
      drop("fw-broken", "RIG: FW-PMU broken POWER10 performance"), "firmware broken node",
      "firmware_broken_fallback", "no"),
-    ("the short boots ran Debian's skiboot", edit("fw-auto", "+rig.2 starting", " starting"),
-     "firmware of fw-auto", "checks_failed", "1"),
+    ("the broken-node boot ran Debian's skiboot", edit("fw-broken", "+rig.2 starting", " starting"),
+     "firmware of fw-broken", "checks_failed", "1"),
     ("KASAN not in the kernel", drop("san", "KASAN init done"), "kasan_live", "kasan_live", "no"),
     ("kmemleak not in the kernel", drop("san", "kmemleak: Kernel memory"), "kmemleak_live",
      "kmemleak_live", "no"),

@@ -13,16 +13,15 @@
 #          isa207-common.c, the refused weakenings, the fuzzer) and lost
 #          (stock, rig/long-tests.txt).  Then two at a time, one guest per
 #          core, from one queue, longest first: fw9, fw, fw8, stock9,
-#          stock, stock8, san, fw-broken, fw-auto, up.  stock and fw on
+#          stock, stock8, auto, san, fw-broken, up.  stock, auto and fw on
 #          powernv10, stock9 and fw9 on powernv9, stock8 and fw8 on
 #          powernv8 (fw: the patched kernel on skiboot with
 #          firmware/skiboot/, which puts the machine's description in the
-#          boot device tree): each machine's boots compared with its stock
-#          boot; fw-auto (the default mode, the san kernel, with the
-#          firmware's description there) and fw-broken (a broken
-#          description refused) are short; san: KASAN and kmemleak under
-#          the KUnit suites; up: the series on the newer kernel, its
-#          KUnit.  Beside the builds, the binding and the descriptions
+#          boot device tree; auto: the series in its default mode, the
+#          default kernel, on the same skiboot): each machine's boots
+#          compared with its stock boot; fw-broken (a broken description
+#          refused) is short; san: KASAN and kmemleak under the KUnit
+#          suites; up: the series on the newer kernel, its KUnit.  Beside the builds, the binding and the descriptions
 #          through dt-schema (rig/v2-draft-check.sh).  Beside the lanes, at
 #          the lowest priority:
 #          rig/rigtest.py, the rig's own tests (no guest, no build), and in
@@ -156,15 +155,13 @@ boot_args() {
 	# the firmware boots: skiboot with firmware/skiboot/ (rig/skiboot.sh)
 	# puts the description in the boot device tree; their KUnit runs in
 	# the kunit boots, on the same kernel
-	fw | fw9 | fw8) echo "kunit.enable=0" ;;
+	fw | fw9 | fw8 | auto) echo "kunit.enable=0" ;;
 	# the series' KUnit and the rig's (rig/v2-overlay.sh), beside the
 	# builds
 	kunit | kunit9 | kunit8) echo "kunit.filter_glob=isa207* isa207_fuzz_test.mutants=$MUTANTS" ;;
 	# KASAN, kmemleak: the series' suite, the refusals and a smaller fuzz
 	san) echo "kunit.filter_glob=isa207* isa207_equiv_test.sweeps=0 isa207_fuzz_test.mutants=2000" ;;
-	# the short ones (rig/guest/fw-stage.sh): the default mode with the
-	# firmware's description there, and a broken one refused
-	fw-auto) echo "rig.fw=auto kunit.enable=0" ;;
+	# the short one (rig/guest/fw-stage.sh): a broken description refused
 	fw-broken) echo "rig.fw=broken kunit.enable=0" ;;
 	# the series on a newer upstream kernel (rig/upstream.sh): its KUnit
 	up) echo "kunit.filter_glob=isa207" ;;
@@ -174,7 +171,8 @@ boot_args() {
 vmlinux_for() {
 	case $1 in
 	stock* | lost) echo "$B/obj/stock/vmlinux" ;;
-	san | fw-auto) echo "$B/obj/san/vmlinux" ;;
+	san) echo "$B/obj/san/vmlinux" ;;
+	auto) echo "$B/obj/default/vmlinux" ;;
 	up) echo "$B/obj/upstream/vmlinux" ;;
 	*) echo "$B/obj/patched/vmlinux" ;;
 	esac
@@ -185,7 +183,7 @@ vmlinux_for() {
 bios_for() {
 	case $1 in
 	fw-broken) echo "$B/skiboot/broken/skiboot.lid" ;;
-	fw*) echo "$B/skiboot/good/skiboot.lid" ;;
+	fw* | auto) echo "$B/skiboot/good/skiboot.lid" ;;
 	esac
 }
 
@@ -289,6 +287,10 @@ full)
 		set +m
 	fi
 	NICE="nice -n 19"
+	# the default kernel: the patched tree in the series' default mode
+	# (what a user gets), seeded with the patched build's objects
+	SEED=$B/obj/patched step kernel-default $NICE bash "$top/rig/build-kernel.sh" "$B/patched" \
+		"$B/obj/default" "$top/rig/v2/series.config"
 	step perf $NICE bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
 	new_tests &&
 	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
@@ -331,7 +333,7 @@ full)
 	# machine, 2026-11-27, the PMU at 4 cycles a nanosecond: fw9 371 s,
 	# fw 270, stock 260, stock9 253, legacy 252, san 237, the others
 	# under 20).
-	printf '%s\n' fw9 fw fw8 stock9 stock stock8 san fw-broken fw-auto up > "$R/lanes.queue"
+	printf '%s\n' fw9 fw fw8 stock9 stock stock8 auto san fw-broken up > "$R/lanes.queue"
 	# The queue's lock is a file of its own: sed -i replaces lanes.queue by
 	# a new file, and a lock on the one it replaced would let the other
 	# lane read the same line (a boot run twice, another never: 8 of 30

@@ -1,11 +1,11 @@
 #!/bin/sh
-# The short firmware boots (make test's fw-auto and fw-broken), run by /init
+# The short firmware boot (make test's fw-broken), run by /init
 # for "rig.fw=STAGE" on the kernel command line.  Both boot skiboot with
 # firmware/skiboot/ (rig/skiboot.sh), which puts a core PMU description
 # under /pmus in the device tree it hands the kernel.
 #
-#   auto    skiboot's POWER10 description, the series' default mode (the
-#           san kernel): prints the kernel's backend lines.
+#   auto    skiboot's POWER10 description: prints the kernel's backend
+#           lines (make test's auto boot runs the full tests instead).
 #   broken  skiboot built with a deliberately broken POWER10 description
 #           (rig/skiboot.sh), the described backend preferred (the fw
 #           boots' kernel): prints the rejection and backend lines and runs
