@@ -8,7 +8,8 @@
  * power off.
  * With "rig.shell" on the kernel command line it runs no tests: it prints
  * a banner and gives the console an interactive busybox shell instead.
- * With "rig.fw=STAGE" (make test's short firmware boot, fw-broken) it runs /rig/fw-stage.sh STAGE instead of the tests.
+ * With "rig.fw=STAGE" (make test's short firmware boot, fw-broken) it
+ * runs /rig/fw-stage.sh STAGE instead of the tests.
  * Built statically for ppc64le.
  *
  * tests.list: one test per line, "<timeout-seconds> <path relative to /rig>
