@@ -337,7 +337,7 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
             for k, v in zip(w[0::2], w[1::2]):
                 f.write("%s_%s: %s\n" % (case, k.replace("-", "_"), v))
     facts = [
-        ("fuzz_seed", r"# fuzz_mutants: seed (0x[0-9a-f]+), \d+ mutants"),
+        ("fuzz_seed", r"# fuzz_mutants: mutants .* seed (0x[0-9a-f]+)"),
         ("fuzz_mutants", r"# fuzz_mutants: mutants (\d+) accepted"),
         ("fuzz_accepted", r"# fuzz_mutants: mutants \d+ accepted (\d+)"),
         ("fuzz_groups_fit", r"# fuzz_mutants: mutants .* fit (\d+) violations"),

@@ -498,8 +498,9 @@ static void __init fuzz_mutants(struct kunit *test)
 	console_loglevel = level;
 	for (i = 0; i < I_MAX; i++)
 		total += f->viol[i];
-	kunit_info(test, "mutants %u accepted %lu codes %lu groups %lu fit %lu violations %lu",
-		   mutants, f->accepted, f->codes, f->groups, f->fit, total);
+	/* the seed again: the line above may not reach the console (loglevel) */
+	kunit_info(test, "mutants %u accepted %lu codes %lu groups %lu fit %lu violations %lu seed 0x%08x",
+		   mutants, f->accepted, f->codes, f->groups, f->fit, total, s);
 	for (i = 0; i < I_MAX; i++) {
 		if (!f->viol[i])
 			continue;
