@@ -38,6 +38,8 @@ struct ctx {
 	struct isa207_model m;
 	const unsigned int (*alt)[2];
 	int nalt;
+	const u64 *json;	/* perf's JSON event codes for the CPU */
+	int njson;
 	u32 isa, flags;
 	unsigned long gm, gv;
 	struct perf_event ev[6];
@@ -100,6 +102,8 @@ static struct ctx * __init setup(struct kunit *test, bool from_dt)
 		src = &power10_isa207_model;
 		c->alt = ref_alt_power10;
 		c->nalt = ARRAY_SIZE(ref_alt_power10);
+		c->json = ref_json_power10;
+		c->njson = ARRAY_SIZE(ref_json_power10);
 		c->flags |= PPMU_ARCH_31 | PPMU_HAS_ATTR_CONFIG1;
 		c->gm = CNST_CACHE_PMC4_MASK;
 		c->gv = CNST_CACHE_PMC4_VAL;
@@ -111,6 +115,8 @@ static struct ctx * __init setup(struct kunit *test, bool from_dt)
 		src = &power9_isa207_model;
 		c->alt = ref_alt_power9;
 		c->nalt = ARRAY_SIZE(ref_alt_power9);
+		c->json = ref_json_power9;
+		c->njson = ARRAY_SIZE(ref_json_power9);
 		c->gm = CNST_CACHE_PMC4_MASK;
 		c->gv = CNST_CACHE_PMC4_VAL;
 #ifdef ISA207_DT_COMPATIBLE
@@ -123,6 +129,8 @@ static struct ctx * __init setup(struct kunit *test, bool from_dt)
 		src = &power8_isa207_model;
 		c->alt = ref_alt_power8;
 		c->nalt = ARRAY_SIZE(ref_alt_power8);
+		c->json = ref_json_power8;
+		c->njson = ARRAY_SIZE(ref_json_power8);
 #ifdef ISA207_DT_COMPATIBLE
 		blob = __dtb_v2test_power8_begin;
 #endif
@@ -213,7 +221,7 @@ static unsigned long thresh_rules(const struct isa207_model *m)
 
 static void __init compare(struct kunit *test, struct ctx *c)
 {
-	unsigned long refuse_diff = 0, check_diff = 0, cases = 0, groups = 0, fit = 0;
+	unsigned long refuse_diff = 0, check_diff = 0, cases = 0, groups = 0, fit = 0, jcases = 0;
 	unsigned long fit_diff = 0, mmcr_diff = 0, dec_diff = 0, alt_diff = 0, alts = 0, dis_diff = 0;
 	unsigned long thresh_refused = 0, tbits = thresh_rules(&c->m);
 	u32 seed = get_random_u32();
@@ -224,19 +232,33 @@ static void __init compare(struct kunit *test, struct ctx *c)
 	prandom_seed_state(&c->rnd, seed);
 	kunit_info(test, "pvr 0x%lx seed 0x%08x", PVR_VER(mfspr(SPRN_PVR)), seed);
 
-	for (g = 0; g < 200000 || cases < 1000000; g++) {
+	/*
+	 * First every JSON event code alone, its PMC field set to each of 0-6,
+	 * with config1 0 and random (exclude_* random below): JSON_VARIANTS
+	 * groups a code.  Then random groups of 1-6 random codes, 10^6 codes
+	 * at least.
+	 */
+#define JSON_VARIANTS 14
+	for (g = 0; g < c->njson * JSON_VARIANTS + 200000 || cases - jcases < 1000000; g++) {
 		u64 code[6], cfg1[6];
 		unsigned long sm[6], sv[6], nm[6], nv[6];
 		unsigned int shwc[6], nhwc[6];
 		struct mmcr_regs smm = { }, nmm = { };
 		struct perf_event *pev[6];
-		int n = 1 + prandom_u32_state(&c->rnd) % 6, ok = 0;
-		bool sf, nf;
+		bool js = g < c->njson * JSON_VARIANTS, sf, nf;
+		int n = js ? 1 : 1 + prandom_u32_state(&c->rnd) % 6, ok = 0;
 
 		for (i = 0; i < n; i++) {
 			int s, r;
 
 			code[ok] = rnd_code(c, &cfg1[ok]);
+			if (js) {
+				code[ok] = (c->json[g / JSON_VARIANTS] & ~(0xfULL << 16)) |
+					   (u64)(g / 2 % 7) << 16;
+				if (!(g & 1))
+					cfg1[ok] = 0;
+				jcases++;
+			}
 			s = ref_isa207_get_constraint(code[ok], &sm[ok], &sv[ok], cfg1[ok]);
 			r = isa207_model_constraint(&c->m, code[ok], &nm[ok], &nv[ok], cfg1[ok]);
 			cases++;
@@ -388,8 +410,8 @@ static void __init compare(struct kunit *test, struct ctx *c)
 		}
 	}
 
-	kunit_info(test, "codes %lu refused-differently %lu reserved-differently %lu groups %lu fit %lu fit-differently %lu mmcr-differently %lu disable-differently %lu decode-differently %lu alternatives %lu differently %lu thresh-or-refused %lu",
-		   cases, refuse_diff, check_diff, groups, fit, fit_diff, mmcr_diff, dis_diff,
+	kunit_info(test, "codes %lu json %lu refused-differently %lu reserved-differently %lu groups %lu fit %lu fit-differently %lu mmcr-differently %lu disable-differently %lu decode-differently %lu alternatives %lu differently %lu thresh-or-refused %lu",
+		   cases, jcases, refuse_diff, check_diff, groups, fit, fit_diff, mmcr_diff, dis_diff,
 		   dec_diff, alts, alt_diff, thresh_refused);
 	KUNIT_EXPECT_EQ(test, refuse_diff, 0);
 	KUNIT_EXPECT_EQ(test, check_diff, 0);
