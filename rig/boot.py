@@ -218,11 +218,6 @@ with open(os.path.join(a.outdir, "retries.tsv"), "w") as f:
         if t in earlier:
             f.write("%s\t%s\t%s\n" % (t, ",".join(earlier[t]), verdicts[t][3]))
 
-with open(os.path.join(a.outdir, "dts_pmu.txt"), "w") as f:
-    for ln in lines:
-        if ln.startswith("RIG: DEBUGFS "):
-            f.write(ln[len("RIG: DEBUGFS "):] + "\n")
-
 with open(os.path.join(a.outdir, "sysfs.txt"), "w") as f:
     for ln in lines:
         if ln.startswith("RIG: SYSFS "):

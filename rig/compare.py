@@ -68,10 +68,6 @@ res, all_path, new_path, skip_path, steps_path = sys.argv[1:6]
 GROUPS = [("POWER10 (powernv10)", ["stock", "auto", "fw"], "", "powernv10"),
           ("POWER9 (powernv9)", ["stock9", "fw9"], "p9_", "powernv9"),
           ("POWER8 (powernv8)", ["stock8", "fw8"], "p8_", "powernv8")]
-# The KUnit boot of each machine (the patched kernel of its fw boot, KUnit
-# only: the series' suite, and the rig's equivalence with the base tree's
-# isa207-common.c and fuzzer, rig/v2-overlay.sh): kunit_boots()
-KUNIT = {"": "kunit", "p9_": "kunit9", "p8_": "kunit8"}
 if sys.argv[6:8] and sys.argv[6] == "--only":
     # make test-quick: one boot, no stock to compare with; a test passes
     # when it does not fail (its stock verdict is not known here).
@@ -241,6 +237,9 @@ for ln in open(os.path.join(os.path.dirname(skip_path), "kunit-expected.txt")):
         KUNIT_WANT.setdefault(b_, {})[suite_] = (
             int(n_), set() if skip_ == "-" else set(skip_.split(",")))
 kunit_missing = []  # "boot suite: want N, got M"
+# The KUnit boot of each machine (the patched kernel of its fw boot, KUnit
+# only: the series' suite, and the rig's equivalence and fuzzer,
+# rig/v2-overlay.sh), its stock boot and its summary prefix: kunit_boots()
 KUNIT_BOOTS = [("kunit", "stock", ""), ("kunit9", "stock9", "p9_"), ("kunit8", "stock8", "p8_")]
 
 
@@ -680,15 +679,13 @@ def firmware_short(rows):
     """The short firmware boot (rig/guest/fw-stage.sh): fw-broken, skiboot
     built with a broken description (rig/skiboot.sh), refused with a
     fallback."""
-    fw = []
-    for b in ("fw-broken",):
-        p = os.path.join(res, b, "boot.txt")
-        i = boot_without_tests(b, "stock")
-        # the rig's skiboot ran (the one built with the broken node)
-        check(bool(rig_skiboot(i)),
-              "firmware of %s: %s" % (b, i.get("firmware", "-")))
-        if os.path.exists(p):
-            fw += [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ln.startswith("fw_")]
+    b = "fw-broken"
+    p = os.path.join(res, b, "boot.txt")
+    i = boot_without_tests(b, "stock")
+    # the rig's skiboot ran (the one built with the broken node)
+    check(bool(rig_skiboot(i)), "firmware of %s: %s" % (b, i.get("firmware", "-")))
+    fw = [ln.rstrip("\n").split(": ", 1) for ln in open(p) if ln.startswith("fw_")] \
+        if os.path.exists(p) else []
     stages = [v for k, v in fw if k == "fw_stage"]
     check(stages == ["broken"], "firmware stages run: %s" % stages)
     pmu = {}

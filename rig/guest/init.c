@@ -21,7 +21,6 @@
  *   RIG: BEGIN <test>
  *   RIG: RESULT <test> <pass|fail|skip|timeout> <exit status> <seconds>
  *   RIG: SYSFS <group>/<name> <content>
- *   RIG: DEBUGFS <line of /sys/kernel/debug/powerpc/dts_pmu>
  *   RIG: DONE
  *
  * The verdict comes from the powerpc harness' "success:", "failure:" and
@@ -216,19 +215,6 @@ next:
 		free(ents[i]);
 	}
 	free(ents);
-}
-
-/* Print a file line by line behind @prefix, if it exists. */
-static void dump_file(const char *path, const char *prefix)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f))
-		printf("%s%s", prefix, line);
-	fclose(f);
 }
 
 /* Run @argv (argv[0] a path), output to the console, killed after @timeout s */
@@ -437,7 +423,6 @@ int main(void)
 
 	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
 		dump_group("/sys/bus/event_source/devices/cpu", groups[i]);
-	dump_file("/sys/kernel/debug/powerpc/dts_pmu", "RIG: DEBUGFS ");
 
 	if (!access("/usr/bin/perf", X_OK) && !access("/rig/perf-checks.sh", R_OK)) {
 		char *perf[] = { BUSYBOX, "sh", "/rig/perf-checks.sh", NULL };
