@@ -344,6 +344,20 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
         m = re.search(pat, text)
         if m:
             f.write("%s: %s\n" % (key, m.group(1)))
+    # the corpus, the unsafe descriptions and the failed allocations
+    # (isa207-fuzz-test.c): "# fuzz_corpus: corpus: cases N refused N ...",
+    # one key per name, corpus_cases, corpus_refused, ...
+    for case, what in (("fuzz_corpus", "corpus"), ("fuzz_attacks", "attacks"),
+                       ("fuzz_failslab", "failslab")):
+        m = re.search(r"# %s: %s: ([a-z-]+ \d+( [a-z-]+ \d+)*)" % (case, what), text)
+        if m:
+            w = m.group(1).split()
+            for k, v in zip(w[0::2], w[1::2]):
+                f.write("%s_%s: %s\n" % (what, k.replace("-", "_"), v))
+    # each unsafe description's verdict: "01-name refused", "02-x accepted"
+    verdicts = re.findall(r"# fuzz_attacks: attack (\S+): (refused|accepted)", text)
+    if verdicts:
+        f.write("attack_verdicts: %s\n" % " ".join("%s=%s" % v for v in verdicts))
     # the weakenings of POWER10's model refuses_p10 saw refused
     f.write("refuses_refused: %d\n" % len(re.findall(r"# refuses_p10: .*: refused \(", text)))
     f.write("perf_ran: %s\n" % ("yes" if perf_ran else "no"))

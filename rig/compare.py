@@ -771,6 +771,30 @@ def kunit_boots():
               i.get("fuzz_unknown_same") == i.get("fuzz_unknown_runs"),
               "%sforward compatibility: %s of %s unknown properties and nodes give the same model" % (
                   pre, i.get("fuzz_unknown_same"), i.get("fuzz_unknown_runs")))
+        # the corpus (each property of the CPU's description changed),
+        # the unsafe descriptions of rig/v2/attack/ for the CPU, and each
+        # allocation of the setup failed in turn
+        for what, keys in (("corpus", ("cases", "refused", "accepted", "unnamed", "violations")),
+                           ("attacks", ("cases", "refused", "accepted", "unnamed", "violations")),
+                           ("failslab", ("allocations", "refused", "accepted"))):
+            got = {k: i.get("%s_%s" % (what, k)) for k in keys}
+            summary.append((pre + what, " ".join("%s=%s" % (k, v or "-") for k, v in got.items())))
+            if None in got.values():
+                check(False, "%s%s: no result line" % (pre, what))
+                continue
+            n = {k: int(v) for k, v in got.items()}
+            if what == "failslab":
+                check(n["allocations"] > 0 and n["accepted"] == 0,
+                      "%sfailslab: each of %d allocations failed in turn, %d accepted" % (
+                          pre, n["allocations"], n["accepted"]))
+            else:
+                # the corpus must refuse some of its mutants (a reader that
+                # refuses nothing reads nothing); an unsafe description may
+                # be accepted when it breaks nothing
+                check(n["cases"] > 0 and (n["refused"] > 0 or what == "attacks") and
+                      n["unnamed"] == 0 and n["violations"] == 0,
+                      "%s%s: %s" % (pre, what, summary[-1][1]))
+        summary.append((pre + "attack_verdicts", i.get("attack_verdicts", "-")))
     where = "kunit"
     total = {k: sum(int(i.get(k, 0)) for i in fz) for k in
              ("fuzz_mutants", "fuzz_accepted", "fuzz_violations", "fuzz_groups_fit")}

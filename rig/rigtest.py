@@ -93,7 +93,16 @@ def fuzz_lines(n):
     # loglevel while it runs): the seed is read from the last
     return ["[    9.000001]     # fuzz_mutants: mutants %d accepted 9000 codes 90000 groups 9000 "
             "fit 5000 violations 0 seed 0x1234abcd" % n,
-            "[    9.000002]     # fuzz_unknown: unknown properties and nodes: 40, same model 40"]
+            "[    9.000002]     # fuzz_unknown: unknown properties and nodes: 40, same model 40",
+            "[    9.000003]     # fuzz_corpus: corpus: cases 600 refused 500 accepted 100 unnamed 0 "
+            "violations 0",
+            "[    9.000004]     # fuzz_attacks: attack 01-fewer-counters: refused: isa207-dt: "
+            "/pmus/pmu@0/registers: pmc6: missing",
+            "[    9.000005]     # fuzz_attacks: attack 02-sdar-zero: accepted, violations 0",
+            "[    9.000006]     # fuzz_attacks: attacks: cases 2 refused 1 accepted 1 unnamed 0 "
+            "violations 0",
+            "[    9.000007]     # fuzz_failslab: failslab: allocations 60 refused 60 accepted 0 "
+            "kept-lost 0"]
 
 
 def kunit_lines(b):
@@ -402,8 +411,27 @@ CASES = [
     ("boot did not finish", drop("kunit9", "RIG: DONE"), "boot kunit9", "checks_failed", "1"),
     ("fw8 sysfs differs from stock8", edit("fw8", "event=0x600f4", "event=0x600f5"),
      "sysfs", "p8_sysfs_identical", "no"),
-    ("fuzzer found a violation", edit("kunit", "violations 0", "violations 1"),
+    ("fuzzer found a violation", edit("kunit", "fit 5000 violations 0", "fit 5000 violations 1"),
      "fuzzer", "fuzz_violations", "1"),
+    # the corpus, the unsafe descriptions, the failed allocations
+    ("corpus mutant breaks an invariant", edit("kunit9", "accepted 100 unnamed 0 violations 0",
+                                               "accepted 100 unnamed 0 violations 2"),
+     "p9_corpus", "p9_corpus", "cases=600 refused=500 accepted=100 unnamed=0 violations=2"),
+    ("corpus refusal names no node", edit("kunit", "refused 500 accepted 100 unnamed 0",
+                                          "refused 500 accepted 100 unnamed 3"),
+     "corpus", "corpus", "cases=600 refused=500 accepted=100 unnamed=3 violations=0"),
+    ("corpus refused nothing", edit("kunit8", "refused 500 accepted 100", "refused 0 accepted 600"),
+     "p8_corpus", "p8_corpus", "cases=600 refused=0 accepted=600 unnamed=0 violations=0"),
+    ("unsafe description breaks an invariant",
+     edit("kunit", "accepted 1 unnamed 0 violations 0", "accepted 1 unnamed 0 violations 4"),
+     "attacks", "attacks", "cases=2 refused=1 accepted=1 unnamed=0 violations=4"),
+    ("no unsafe description for the CPU", edit("kunit9", "attacks: cases 2 refused 1 accepted 1",
+                                               "attacks: cases 0 refused 0 accepted 0"),
+     "p9_attacks", "p9_attacks", "cases=0 refused=0 accepted=0 unnamed=0 violations=0"),
+    ("a failed allocation accepted", edit("kunit8", "refused 60 accepted 0", "refused 59 accepted 1"),
+     "p8_failslab", "p8_failslab", "allocations=60 refused=59 accepted=1"),
+    ("failslab line missing", drop("kunit", "fuzz_failslab"), "failslab",
+     "failslab", "allocations=- refused=- accepted=-"),
     ("forward compatibility lost", edit("kunit8", "same model 40", "same model 39"),
      "p8_forward compatibility", "p8_fuzz_unknown", "39 of 40 the same model"),
     # emulator-flaky.txt with a token no stock boot gave (RULE_PLANTS)

@@ -27,6 +27,9 @@
 #include "isa207-ref-alt.h"
 #include "isa207-rig.h"
 
+/* static in the series; rig/v2-overlay.sh exports it */
+extern const struct isa207_model power8_isa207_model;
+
 static int plant;
 module_param(plant, int, 0444);
 MODULE_PARM_DESC(plant, "a fault planted in the model: 0 none, 1-6");

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Rig test, not part of the series: a seeded fuzzer of the description
- * reader and the model compiler (isa207_dt_read(), isa207_model_init()).
+ * reader and the model compiler (isa207_dt_read(), isa207_model_init()),
+ * a corpus, unsafe descriptions and failed allocations.
  *
  * Each mutant is a copy of one of the v2 firmware series' descriptions
  * (POWER8, POWER9, POWER10: mutant i is of description i % 3) with one
@@ -44,9 +45,30 @@
  *             non-zero
  *  alt        an alternative keeps bits 60-63 of its code
  *
+ * What reads a description here is the boot path's own setup of a
+ * described PMU, isa207-dt.c's dt_pmu_setup() (the reader, the model
+ * compiler, the sysfs formats and events, the deny list), compiled again
+ * into this file with its globals its own, its allocations counted and
+ * its refusals kept instead of printed: a verdict here is the boot's.
+ * Two more invariants, on what an accepted description names:
+ *
+ *  event      a generic, cache or named event's code has none of bits
+ *             60-63 and is not on the deny list
+ *  deny       an alternative of a code the deny list allows is allowed
+ *
  * The case "unknown" adds an unknown property or node at a random depth
  * of each description (a helper node under constraints among them): the
  * reader must give the same model.
+ *
+ * The case "corpus" changes each property of the running CPU's
+ * description in turn (deleted, 4 bytes longer, cut to half, a first cell
+ * of 0xffffffff): each mutant is refused with one message that names a
+ * node of the description, or accepted and, exercised, breaks no
+ * invariant.  The case "attacks" does the same for the unsafe
+ * descriptions of rig/v2/attack/ (each written to break a rule) whose
+ * base is the running CPU.  The case "failslab" makes each allocation of
+ * the setup of the running CPU's description fail in turn: each is
+ * refused, none accepted with a part missing.
  *
  * The seed is new on every boot and printed; isa207_fuzz_test.seed=
  * replays a run, .mutants= sets its size (1000 by default).
@@ -63,6 +85,157 @@
 
 #include "isa207-common.h"
 #include "isa207-rig.h"
+#include "isa207-attack.h"
+
+/*
+ * The boot path's setup of a described PMU, compiled again here: every
+ * allocation it makes is counted and kept (rig_reset() frees them), the
+ * rig_fail_at-th fails, and its first refusal is kept in rig_first.
+ */
+#define RIG_MAX_PTRS	4096
+static void *rig_ptrs[RIG_MAX_PTRS];
+static unsigned int rig_nptrs, rig_allocs, rig_fail_at, rig_nmsg, rig_lost;
+static char rig_first[256];
+
+static void *rig_keep(void *p)
+{
+	if (p && rig_nptrs < RIG_MAX_PTRS)
+		rig_ptrs[rig_nptrs++] = p;
+	else if (p)
+		rig_lost++;
+	return p;
+}
+
+static bool rig_fail(void)
+{
+	return ++rig_allocs == rig_fail_at;
+}
+
+static void *rig_kzalloc(size_t n, gfp_t gfp)
+{
+	return rig_fail() ? NULL : rig_keep(kzalloc(n, gfp));
+}
+
+static void *rig_kcalloc(size_t n, size_t size, gfp_t gfp)
+{
+	return rig_fail() ? NULL : rig_keep(kcalloc(n, size, gfp));
+}
+
+static char *rig_kstrdup(const char *s, gfp_t gfp)
+{
+	return rig_fail() ? NULL : rig_keep(kstrdup(s, gfp));
+}
+
+static __printf(2, 3) char *rig_kasprintf(gfp_t gfp, const char *fmt, ...)
+{
+	va_list args;
+	char *s;
+
+	if (rig_fail())
+		return NULL;
+	va_start(args, fmt);
+	s = kvasprintf(gfp, fmt, args);
+	va_end(args);
+	return rig_keep(s);
+}
+
+static __printf(1, 2) void rig_msg(const char *fmt, ...)
+{
+	va_list args;
+
+	if (rig_nmsg++)
+		return;
+	va_start(args, fmt);
+	vscnprintf(rig_first, sizeof(rig_first), fmt, args);
+	va_end(args);
+}
+
+/* isa207_use_model() without making the model the running one */
+int __init rig_use_model(const struct isa207_model *m, struct power_pmu *pmu)
+{
+	static struct isa207_model new __initdata;
+	const char *why;
+
+	new = *m;
+	if (isa207_model_init(&new, isa207_cpu_isa(), &why)) {
+		rig_msg("%s: the PMU model is refused: %s\n", pmu->name, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int __init rig_dt_read(const struct device_node *pmu, u32 isa, struct isa207_model *m);
+int __init rig_init_dt_pmu(void);
+
+#undef pr_fmt
+#undef pr_err
+#define pr_err(fmt, ...)	rig_msg(pr_fmt(fmt), ##__VA_ARGS__)
+#undef kzalloc
+#define kzalloc			rig_kzalloc
+#undef kcalloc
+#define kcalloc			rig_kcalloc
+#define kstrdup			rig_kstrdup
+#define kasprintf		rig_kasprintf
+#define isa207_dt_read		rig_dt_read
+#define isa207_use_model	rig_use_model
+#define init_isa207_dt_pmu	rig_init_dt_pmu
+#include "isa207-dt.c"
+#undef isa207_dt_read
+#undef isa207_use_model
+#undef init_isa207_dt_pmu
+#undef kzalloc
+#undef kcalloc
+#undef kstrdup
+#undef kasprintf
+#undef pr_err
+
+/* dt_pmu_setup()'s state back to its start; what it allocated freed */
+static void rig_reset(void)
+{
+	while (rig_nptrs)
+		kfree(rig_ptrs[--rig_nptrs]);
+	dt_format_group.attrs = NULL;
+	dt_events_group.attrs = NULL;
+	dt_pmu.blacklist_ev = NULL;
+	dt_pmu.n_blacklist_ev = 0;
+	dt_pmu.name = NULL;
+	dt_pmu.flags = PPMU_HAS_SIER | PPMU_ARCH_207S;
+	dt_pmu.capabilities = 0;
+	dt_pmu.bhrb_nr = 0;
+	dt_bhrb_filters = 0;
+	memset(dt_generic, 0, sizeof(dt_generic));
+	memset(dt_cache, 0, sizeof(dt_cache));
+	rig_allocs = 0;
+	rig_nmsg = 0;
+	rig_first[0] = 0;
+}
+
+/*
+ * dt_pmu_setup() on the first available "ibm,power-pmu" node under
+ * /pmus of @fdt: 0, or the error it refused with (rig_first says why)
+ */
+static int __init rig_setup(const void *fdt)
+{
+	struct device_node *root, *np, *pmu = NULL;
+	void *mem;
+	int err = -ENODEV;
+
+	rig_reset();
+	mem = of_fdt_unflatten_tree((const unsigned long *)fdt, NULL, &root);
+	if (!mem)
+		return -EINVAL;
+	for (np = root ? root->child : NULL; np && !pmu; np = np->sibling)
+		if (of_node_name_eq(np, "pmus"))
+			for (pmu = np->child; pmu; pmu = pmu->sibling)
+				if (of_device_is_compatible(pmu, ISA207_DT_COMPATIBLE) &&
+				    of_device_is_available(pmu))
+					break;
+	if (pmu)
+		err = dt_pmu_setup(pmu);
+	dt_pmu.name = NULL;	/* in the tree freed here */
+	kfree(mem);
+	return err;
+}
 
 static unsigned int mutants = 1000;
 module_param(mutants, uint, 0444);
@@ -74,10 +247,10 @@ MODULE_PARM_DESC(seed, "the seed, 0: a new one");
 #define FUZZ_SLACK	4096
 
 enum { I_MMCR0, I_FC56, I_PMC56, I_PMCXSEL, I_MMCR2, I_MMCR3, I_EBB, I_BHRB,
-	I_SAMPLING, I_THRESHOLD, I_SDAR, I_ALT, I_MAX };
+	I_SAMPLING, I_THRESHOLD, I_SDAR, I_ALT, I_EVENT, I_DENY, I_MAX };
 static const char * const inv_name[I_MAX] = {
 	"mmcr0", "fc56", "pmc56", "pmcxsel", "mmcr2", "mmcr3", "ebb", "bhrb",
-	"sampling", "threshold", "sdar", "alt",
+	"sampling", "threshold", "sdar", "alt", "event", "deny",
 };
 
 struct fuzz {
@@ -240,9 +413,13 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 			f->codes++;
 			na = isa207_model_alternatives(m, code[ok], g & 1 ? PPMU_ONLY_COUNT_RUN : 0,
 						       alt);
-			while (na-- > 0)
+			while (na-- > 0) {
 				if ((alt[na] ^ code[ok]) & CODE_LINUX)
 					violation(f, I_ALT, "0x%llx for 0x%llx", alt[na], code[ok]);
+				if (rig_denied(alt[na]) && !rig_denied(code[ok]))
+					violation(f, I_DENY, "0x%llx denied, for 0x%llx",
+						  alt[na], code[ok]);
+			}
 			if (isa207_model_constraint(m, code[ok], &mask[ok], &val[ok], cfg1[ok]) ||
 			    isa207_model_check_code(m, code[ok], cfg1[ok]))
 				continue;
@@ -426,25 +603,50 @@ static int desc_running(void)
 	return -1;
 }
 
-/* Read @fdt's pmu@0 for the running CPU: 0 and @m, or an error */
+static bool rig_denied(u64 code)
+{
+	int i;
+
+	for (i = 0; i < dt_pmu.n_blacklist_ev; i++)
+		if (dt_pmu.blacklist_ev[i] == code)
+			return true;
+	return false;
+}
+
+/* What the accepted description names: its generic, cache and named events */
+static void check_events(struct fuzz *f)
+{
+	struct attribute **a = dt_events_group.attrs;
+	u64 *c = &dt_cache[0][0][0];
+	int i;
+
+	for (i = 0; i < PERF_COUNT_HW_MAX; i++)
+		if ((u64)dt_generic[i] & CODE_LINUX)
+			violation(f, I_EVENT, "generic event %d: 0x%x", i, dt_generic[i]);
+	for (i = 0; i < sizeof(dt_cache) / sizeof(*c); i++)
+		if (c[i] != (u64)-1 && (c[i] & CODE_LINUX))
+			violation(f, I_EVENT, "cache event %d: 0x%llx", i, c[i]);
+	for (i = 0; a && a[i]; i++) {
+		u64 id = container_of(a[i], struct perf_pmu_events_attr, attr.attr)->id;
+
+		if (id & CODE_LINUX)
+			violation(f, I_EVENT, "%s: 0x%llx", a[i]->name, id);
+	}
+}
+
+/*
+ * Set up @fdt's PMU as the boot does, for the running CPU: 0 and its
+ * model in @m, or an error
+ */
 static int __init read_fdt(struct fuzz *f, void *fdt, struct isa207_model *m)
 {
-	struct device_node *root, *np, *pmu = NULL;
-	void *mem;
-	int err = -ENODEV;
+	int err = rig_setup(fdt);
 
-	mem = of_fdt_unflatten_tree((const unsigned long *)fdt, NULL, &root);
-	if (!mem)
-		return -EINVAL;
-	for (np = root ? root->child : NULL; np && !pmu; np = np->sibling)
-		if (of_node_name_eq(np, "pmus"))
-			for (pmu = np->child; pmu; pmu = pmu->sibling)
-				if (of_device_is_compatible(pmu, ISA207_DT_COMPATIBLE))
-					break;
-	if (pmu)
-		err = isa207_dt_read(pmu, f->isa, m);
-	kfree(mem);
-	return err;
+	if (err)
+		return err;
+	*m = dt_model;
+	check_events(f);
+	return 0;
 }
 
 static struct fuzz * __init fuzz_init(struct kunit *test)
@@ -496,18 +698,13 @@ static void __init fuzz_mutants(struct kunit *test)
 		exercise(f, m);
 	}
 	console_loglevel = level;
+	rig_reset();
 	for (i = 0; i < I_MAX; i++)
 		total += f->viol[i];
 	/* the seed again: the line above may not reach the console (loglevel) */
 	kunit_info(test, "mutants %u accepted %lu codes %lu groups %lu fit %lu violations %lu seed 0x%08x",
 		   mutants, f->accepted, f->codes, f->groups, f->fit, total, s);
-	for (i = 0; i < I_MAX; i++) {
-		if (!f->viol[i])
-			continue;
-		kunit_info(test, "  %s: %lu", inv_name[i], f->viol[i]);
-		for (k = 0; k < 3 && k < f->viol[i]; k++)
-			kunit_info(test, "    %s", f->msg[i][k]);
-	}
+	violations(f);
 	KUNIT_EXPECT_EQ(test, total, 0);
 	KUNIT_EXPECT_GT(test, f->fit, 0);
 }
@@ -567,14 +764,211 @@ static void __init fuzz_unknown(struct kunit *test)
 					   err ? "refused" : "another model");
 		}
 	}
+	rig_reset();
 	kunit_info(test, "unknown properties and nodes: %u, same model %u", runs, same);
 	KUNIT_EXPECT_GT(test, runs, 0);
 	KUNIT_EXPECT_EQ(test, same, runs);
 }
 
+/* Refused with one message naming a node, or accepted and harmless */
+static void __init verdict(struct fuzz *f, void *fdt, struct isa207_model *m, int rounds,
+			   unsigned int *refused, unsigned int *unnamed)
+{
+	int err = read_fdt(f, fdt, m), r;
+
+	if (!err) {
+		f->accepted++;
+		for (r = 0; r < rounds; r++)
+			exercise(f, m);
+		return;
+	}
+	++*refused;
+	/* no "ibm,power-pmu" node left: nothing to read, nothing to say */
+	if (err == -ENODEV && !rig_nmsg)
+		return;
+	if (rig_nmsg != 1 || !strstr(rig_first, "/pmus/pmu@0")) {
+		if (++*unnamed <= 5)
+			kunit_info(f->test, "%s: %u messages, the first \"%s\"", f->what,
+				   rig_nmsg, rig_first);
+	}
+}
+
+static unsigned long violations(struct fuzz *f)
+{
+	unsigned long total = 0;
+	int i, k;
+
+	for (i = 0; i < I_MAX; i++) {
+		total += f->viol[i];
+		if (!f->viol[i])
+			continue;
+		kunit_info(f->test, "  %s: %lu", inv_name[i], f->viol[i]);
+		for (k = 0; k < 3 && k < f->viol[i]; k++)
+			kunit_info(f->test, "    %s", f->msg[i][k]);
+	}
+	return total;
+}
+
+/* Each property of the running CPU's description changed in turn */
+static void __init fuzz_corpus(struct kunit *test)
+{
+	static const char * const muts[] = { "deleted", "4 bytes longer", "cut to half",
+					     "first cell 0xffffffff" };
+	struct fuzz *f = fuzz_init(test);
+	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	unsigned int cases = 0, refused = 0, unnamed = 0;
+	int d = desc_running(), off[256], n, i, k, mut, len, size, level;
+	unsigned long total;
+	u8 tmp[256];
+	void *fdt;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	if (d < 0)
+		kunit_skip(test, "no description for this CPU");
+	size = fdt_totalsize(descs[d]) + FUZZ_SLACK;
+	fdt = kunit_kzalloc(test, size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, fdt);
+	prandom_seed_state(&f->rnd, seed ?: get_random_u32());
+	KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt, size), 0);
+	n = subtree(fdt, fdt_path_offset(fdt, "/pmus/pmu@0"), off, ARRAY_SIZE(off));
+	level = console_loglevel;
+	console_loglevel = CONSOLE_LOGLEVEL_MIN;
+	for (i = 0; i < n; i++) {
+		for (k = 0; ; k++) {
+			const char *name;
+			const void *val;
+			char pname[64];
+			int po, j, err = 0;
+
+			KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt, size), 0);
+			j = 0;
+			fdt_for_each_property_offset(po, fdt, off[i])
+				if (j++ == k)
+					break;
+			if (po < 0)
+				break;
+			val = fdt_getprop_by_offset(fdt, po, &name, &len);
+			strscpy(pname, name, sizeof(pname));
+			for (mut = 0; mut < ARRAY_SIZE(muts); mut++) {
+				if ((mut == 1 && len + 4 > sizeof(tmp)) || (mut == 2 && !len) ||
+				    (mut == 3 && len < 4))
+					continue;
+				KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt, size), 0);
+				val = fdt_getprop(fdt, off[i], pname, &len);
+				memcpy(tmp, val, min_t(int, len, sizeof(tmp) - 4));
+				memset(tmp + (mut == 1 ? len : 0), 0xff, 4);
+				if (mut == 0)
+					err = fdt_delprop(fdt, off[i], pname);
+				else
+					err = fdt_setprop(fdt, off[i], pname, tmp,
+							  mut == 1 ? len + 4 : mut == 2 ? len / 2 : len);
+				KUNIT_ASSERT_EQ(test, err, 0);
+				f->what[0] = 0;
+				what(f, fdt, off[i], muts[mut], pname);
+				f->mutant = cases++;
+				verdict(f, fdt, m, 8, &refused, &unnamed);
+			}
+		}
+	}
+	console_loglevel = level;
+	rig_reset();
+	total = violations(f);
+	kunit_info(test, "corpus: cases %u refused %u accepted %lu unnamed %u violations %lu",
+		   cases, refused, f->accepted, unnamed, total);
+	KUNIT_EXPECT_GT(test, refused, 0);
+	KUNIT_EXPECT_EQ(test, unnamed, 0);
+	KUNIT_EXPECT_EQ(test, total, 0);
+}
+
+/* The unsafe descriptions of rig/v2/attack/ whose base is the running CPU */
+static void __init fuzz_attacks(struct kunit *test)
+{
+	struct fuzz *f = fuzz_init(test);
+	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	unsigned int cases = 0, refused = 0, unnamed = 0, r0, i;
+	int d = desc_running(), level;
+	unsigned long total, v0;
+	void *fdt;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	KUNIT_ASSERT_GT(test, ARRAY_SIZE(rig_attacks), 0);
+	prandom_seed_state(&f->rnd, seed ?: get_random_u32());
+	for (i = 0; i < ARRAY_SIZE(rig_attacks); i++) {
+		const char *a = rig_attacks[i].dtb;
+		int j;
+
+		if (rig_attacks[i].base != d)
+			continue;
+		fdt = kunit_kzalloc(test, fdt_totalsize(a), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, fdt);
+		memcpy(fdt, a, fdt_totalsize(a));
+		scnprintf(f->what, sizeof(f->what), "%s", rig_attacks[i].name);
+		f->mutant = cases++;
+		r0 = refused;
+		for (v0 = 0, j = 0; j < I_MAX; j++)
+			v0 += f->viol[j];
+		level = console_loglevel;
+		console_loglevel = CONSOLE_LOGLEVEL_MIN;
+		verdict(f, fdt, m, 100, &refused, &unnamed);
+		console_loglevel = level;
+		for (total = 0, j = 0; j < I_MAX; j++)
+			total += f->viol[j];
+		if (refused > r0)
+			kunit_info(test, "attack %s: refused: %s", rig_attacks[i].name,
+				   strim(rig_first));
+		else
+			kunit_info(test, "attack %s: accepted, violations %lu",
+				   rig_attacks[i].name, total - v0);
+		kunit_kfree(test, fdt);
+	}
+	rig_reset();
+	total = violations(f);
+	kunit_info(test, "attacks: cases %u refused %u accepted %lu unnamed %u violations %lu",
+		   cases, refused, f->accepted, unnamed, total);
+	if (!cases)
+		kunit_skip(test, "no attack has this CPU's description as its base");
+	KUNIT_EXPECT_EQ(test, unnamed, 0);
+	KUNIT_EXPECT_EQ(test, total, 0);
+}
+
+/* Each allocation of the running CPU's setup made to fail in turn */
+static void __init fuzz_failslab(struct kunit *test)
+{
+	unsigned int n, total = 0, refused = 0;
+	int d = desc_running(), err = -EINVAL, level;
+
+	if (d < 0)
+		kunit_skip(test, "no description for this CPU");
+	level = console_loglevel;
+	console_loglevel = CONSOLE_LOGLEVEL_MIN;
+	for (n = 1; n < 100000; n++) {
+		rig_fail_at = n;
+		err = rig_setup(descs[d]);
+		if (rig_allocs < n)	/* none failed: the description is read */
+			break;
+		total++;
+		if (err)
+			refused++;
+		else if (total - refused <= 5)
+			kunit_info(test, "allocation %u failed: accepted", n);
+	}
+	rig_fail_at = 0;
+	console_loglevel = level;
+	rig_reset();
+	kunit_info(test, "failslab: allocations %u refused %u accepted %u kept-lost %u",
+		   total, refused, total - refused, rig_lost);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_GT(test, total, 0);
+	KUNIT_EXPECT_EQ(test, refused, total);
+	KUNIT_EXPECT_EQ(test, rig_lost, 0);
+}
+
 static struct kunit_case __refdata isa207_fuzz_cases[] = {
 	KUNIT_CASE_SLOW(fuzz_mutants),
 	KUNIT_CASE(fuzz_unknown),
+	KUNIT_CASE(fuzz_corpus),
+	KUNIT_CASE(fuzz_attacks),
+	KUNIT_CASE(fuzz_failslab),
 	{}
 };
 
