@@ -348,7 +348,7 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     # (isa207-fuzz-test.c): "# fuzz_corpus: corpus: cases N refused N ...",
     # one key per name, corpus_cases, corpus_refused, ...
     for case, what in (("fuzz_corpus", "corpus"), ("fuzz_attacks", "attacks"),
-                       ("fuzz_failslab", "failslab")):
+                       ("fuzz_failslab", "failslab"), ("fuzz_power12", "power12")):
         m = re.search(r"# %s: %s: ([a-z-]+ \d+( [a-z-]+ \d+)*)" % (case, what), text)
         if m:
             w = m.group(1).split()

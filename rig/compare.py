@@ -795,6 +795,14 @@ def kunit_boots():
                       n["unnamed"] == 0 and n["violations"] == 0,
                       "%s%s: %s" % (pre, what, summary[-1][1]))
         summary.append((pre + "attack_verdicts", i.get("attack_verdicts", "-")))
+        # the firmware series' Power12 description against mainline's
+        # Power12 tables (ISA 3.1: the POWER10 boot only)
+        if not pre:
+            p12 = {k: i.get("power12_" + k) for k in ("events", "formats", "differences")}
+            summary.append(("power12_vs_mainline", " ".join(
+                "%s=%s" % (k, v or "-") for k, v in p12.items())))
+            check(p12["events"] not in (None, "0") and p12["formats"] not in (None, "0") and
+                  p12["differences"] == "0", "Power12 against mainline's tables: %s" % summary[-1][1])
     where = "kunit"
     total = {k: sum(int(i.get(k, 0)) for i in fz) for k in
              ("fuzz_mutants", "fuzz_accepted", "fuzz_violations", "fuzz_groups_fit")}

@@ -79,8 +79,10 @@ rows= attack_objs=
 } > "$P/isa207-attack.h.new" || exit 1
 objs="isa207-ref.o isa207-equiv-test.o"
 if grep -q ISA207_DT_COMPATIBLE "$P/isa207-common.h"; then
-	for g in 8 9 10; do
-		sed -e "${DTS_SED:-}" "$D/power$g-pmu.dts" > "$P/v2test-power$g.dts.new"
+	# Power12's includes POWER10's, here v2test-power10.dts
+	for g in 8 9 10 12; do
+		sed -e "${DTS_SED:-}" -e 's#^/include/ "power\([0-9]*\)-pmu.dts"#/include/ "v2test-power\1.dts"#' \
+			"$D/power$g-pmu.dts" > "$P/v2test-power$g.dts.new"
 		objs="$objs v2test-power$g.dtb.o"
 	done
 	objs="$objs$attack_objs isa207-fuzz-test.o"

@@ -95,7 +95,7 @@
 #define RIG_MAX_PTRS	4096
 static void *rig_ptrs[RIG_MAX_PTRS];
 static unsigned int rig_nptrs, rig_allocs, rig_fail_at, rig_nmsg, rig_lost;
-static char rig_first[256];
+static char rig_first[256], rig_name[64];
 
 static void *rig_keep(void *p)
 {
@@ -149,6 +149,8 @@ static __printf(1, 2) void rig_msg(const char *fmt, ...)
 	vscnprintf(rig_first, sizeof(rig_first), fmt, args);
 	va_end(args);
 }
+
+int __init rig_use_model(const struct isa207_model *m, struct power_pmu *pmu);
 
 /* isa207_use_model() without making the model the running one */
 int __init rig_use_model(const struct isa207_model *m, struct power_pmu *pmu)
@@ -232,7 +234,9 @@ static int __init rig_setup(const void *fdt)
 					break;
 	if (pmu)
 		err = dt_pmu_setup(pmu);
-	dt_pmu.name = NULL;	/* in the tree freed here */
+	/* the name is in the tree freed here */
+	strscpy(rig_name, dt_pmu.name ?: "", sizeof(rig_name));
+	dt_pmu.name = rig_name;
 	kfree(mem);
 	return err;
 }
@@ -264,6 +268,17 @@ struct fuzz {
 	unsigned int mutant;
 	struct perf_event ev[6];
 };
+
+/* On the deny list of the description set up last */
+static bool rig_denied(u64 code)
+{
+	int i;
+
+	for (i = 0; i < dt_pmu.n_blacklist_ev; i++)
+		if (dt_pmu.blacklist_ev[i] == code)
+			return true;
+	return false;
+}
 
 /* The ISA's facts, written here and not taken from the code under test */
 #define ISA_MMCRA_SE		BIT(0)
@@ -436,6 +451,23 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 	}
 }
 
+/* The violations seen, each kind with its first three */
+static unsigned long violations(struct fuzz *f)
+{
+	unsigned long total = 0;
+	int i, k;
+
+	for (i = 0; i < I_MAX; i++) {
+		total += f->viol[i];
+		if (!f->viol[i])
+			continue;
+		kunit_info(f->test, "  %s: %lu", inv_name[i], f->viol[i]);
+		for (k = 0; k < 3 && k < f->viol[i]; k++)
+			kunit_info(f->test, "    %s", f->msg[i][k]);
+	}
+	return total;
+}
+
 /* The offsets of the nodes of the pmu@0 subtree (the first is pmu@0) */
 static int subtree(const void *fdt, int pmu, int *off, int max)
 {
@@ -601,16 +633,6 @@ static int desc_running(void)
 		return 2;
 	}
 	return -1;
-}
-
-static bool rig_denied(u64 code)
-{
-	int i;
-
-	for (i = 0; i < dt_pmu.n_blacklist_ev; i++)
-		if (dt_pmu.blacklist_ev[i] == code)
-			return true;
-	return false;
 }
 
 /* What the accepted description names: its generic, cache and named events */
@@ -793,22 +815,6 @@ static void __init verdict(struct fuzz *f, void *fdt, struct isa207_model *m, in
 	}
 }
 
-static unsigned long violations(struct fuzz *f)
-{
-	unsigned long total = 0;
-	int i, k;
-
-	for (i = 0; i < I_MAX; i++) {
-		total += f->viol[i];
-		if (!f->viol[i])
-			continue;
-		kunit_info(f->test, "  %s: %lu", inv_name[i], f->viol[i]);
-		for (k = 0; k < 3 && k < f->viol[i]; k++)
-			kunit_info(f->test, "    %s", f->msg[i][k]);
-	}
-	return total;
-}
-
 /* Each property of the running CPU's description changed in turn */
 static void __init fuzz_corpus(struct kunit *test)
 {
@@ -963,12 +969,153 @@ static void __init fuzz_failslab(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rig_lost, 0);
 }
 
+/*
+ * Mainline Linux's Power12 backend (arch/powerpc/perf/power12-pmu.c and
+ * power12-events-list.h, not in the base tree), as data: what the
+ * firmware series' Power12 description must give.  Mainline drives
+ * Power12 with Power10's functions: the model must be POWER10's.
+ */
+static const int p12_generic[PERF_COUNT_HW_MAX] __initconst = {
+	[PERF_COUNT_HW_CPU_CYCLES] = 0x600f4,
+	[PERF_COUNT_HW_INSTRUCTIONS] = 0x500fa,
+	[PERF_COUNT_HW_CACHE_REFERENCES] = 0x100fc,
+	[PERF_COUNT_HW_CACHE_MISSES] = 0x400f0,
+	[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] = 0x10068,
+	[PERF_COUNT_HW_BRANCH_MISSES] = 0x27098,
+};
+
+static const u64 p12_cache[C(MAX)][C(OP_MAX)][C(RESULT_MAX)] __initconst = {
+	[C(L1D)] = {
+		[C(OP_READ)] = { 0x100fc, 0x3e054 },
+		[C(OP_WRITE)] = { 0, 0x300f0 },
+		[C(OP_PREFETCH)] = { 0x1002c, 0 },
+	},
+	[C(L1I)] = {
+		[C(OP_READ)] = { 0x4080, 0x200fc },
+		[C(OP_WRITE)] = { 0x3f00000001c040, -1 },
+		[C(OP_PREFETCH)] = { 0x40a0, 0 },
+	},
+	[C(LL)] = {
+		[C(OP_READ)] = { 0x10340000003c040, 0x300fe },
+		[C(OP_WRITE)] = { 0x10000046080, 0x26880 },
+		[C(OP_PREFETCH)] = { 0x100000016080, 0 },
+	},
+	[C(DTLB)] = { { 0, 0x300fc }, { -1, -1 }, { -1, -1 } },
+	[C(ITLB)] = { { 0, 0x400fc }, { -1, -1 }, { -1, -1 } },
+	[C(BPU)] = { { 0x4d05e, 0x400f6 }, { -1, -1 }, { -1, -1 } },
+	[C(NODE)] = { { -1, -1 }, { -1, -1 }, { -1, -1 } },
+};
+
+static const struct { const char *name; u64 code; } p12_events[] __initconst = {
+	{ "cpu-cycles", 0x600f4 }, { "instructions", 0x500fa },
+	{ "branch-instructions", 0x10068 }, { "branch-misses", 0x27098 },
+	{ "cache-references", 0x100fc }, { "cache-misses", 0x400f0 },
+	{ "mem-loads", 0x35340401e0 }, { "mem-stores", 0x353c0401e0 },
+	{ "L1-dcache-load-misses", 0x3e054 }, { "L1-dcache-loads", 0x100fc },
+	{ "L1-dcache-prefetches", 0x1002c }, { "L1-dcache-store-misses", 0x300f0 },
+	{ "L1-icache-load-misses", 0x200fc }, { "L1-icache-loads", 0x4080 },
+	{ "L1-icache-prefetches", 0x40a0 }, { "LLC-load-misses", 0x300fe },
+	{ "LLC-loads", 0x10340000003c040 }, { "LLC-prefetches", 0x100000016080 },
+	{ "LLC-store-misses", 0x26880 }, { "LLC-stores", 0x10000046080 },
+	{ "branch-load-misses", 0x400f6 }, { "branch-loads", 0x4d05e },
+	{ "dTLB-load-misses", 0x300fc }, { "iTLB-load-misses", 0x400fc },
+};
+
+static const char * const p12_formats[][2] __initconst = {
+	{ "event", "config:0-59" }, { "pmcxsel", "config:0-7" }, { "mark", "config:8" },
+	{ "combine", "config:10-11" }, { "unit", "config:12-15" }, { "pmc", "config:16-19" },
+	{ "cache_sel", "config:20-21" }, { "sdar_mode", "config:22-23" },
+	{ "sample_mode", "config:24-28" }, { "thresh_sel", "config:29-31" },
+	{ "thresh_stop", "config:32-35" }, { "thresh_start", "config:36-39" },
+	{ "l2l3_sel", "config:40-44" }, { "src_sel", "config:45-46" },
+	{ "invert_bit", "config:47" }, { "src_mask", "config:48-53" },
+	{ "src_match", "config:54-59" }, { "radix_scope", "config:9" },
+	{ "thresh_cmp", "config1:0-17" },
+};
+
+static bool p12_plant;
+module_param(p12_plant, bool, 0444);
+MODULE_PARM_DESC(p12_plant, "compare POWER10's description with Power12's tables");
+
+/* @name's attribute in @attrs, or NULL */
+static struct perf_pmu_events_attr *find_attr(struct attribute **attrs, const char *name)
+{
+	for (; attrs && *attrs; attrs++)
+		if (!strcmp((*attrs)->name, name))
+			return container_of(*attrs, struct perf_pmu_events_attr, attr.attr);
+	return NULL;
+}
+
+static unsigned int count_attrs(struct attribute **attrs)
+{
+	unsigned int n = 0;
+
+	while (attrs && attrs[n])
+		n++;
+	return n;
+}
+
+#define P12_DIFF(fmt, ...)	do { diffs++; kunit_info(test, fmt, ##__VA_ARGS__); } while (0)
+
+/* The Power12 description against mainline's Power12 tables, on ISA 3.1 */
+static void __init fuzz_power12(struct kunit *test)
+{
+	struct isa207_model *m10 = kunit_kzalloc(test, sizeof(*m10), GFP_KERNEL);
+	const u64 *c = &dt_cache[0][0][0], *w = &p12_cache[0][0][0];
+	struct perf_pmu_events_attr *a;
+	unsigned int i, diffs = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, m10);
+	if (!(isa207_cpu_isa() & ISA207_ISA_31))
+		kunit_skip(test, "Power12's description is of ISA 3.1");
+	KUNIT_ASSERT_EQ(test, rig_setup(__dtb_v2test_power10_begin), 0);
+	*m10 = dt_model;
+	KUNIT_ASSERT_EQ_MSG(test, rig_setup(p12_plant ? __dtb_v2test_power10_begin :
+					    __dtb_v2test_power12_begin), 0, "%s", rig_first);
+	if (strcmp(rig_name, "Power12"))
+		P12_DIFF("name %s", rig_name);
+	if (memcmp(m10, &dt_model, sizeof(*m10)))
+		P12_DIFF("a model other than POWER10's");
+	for (i = 0; i < PERF_COUNT_HW_MAX; i++)
+		if (dt_generic[i] != p12_generic[i])
+			P12_DIFF("generic event %u: 0x%x, mainline 0x%x", i,
+					    dt_generic[i], p12_generic[i]);
+	for (i = 0; i < sizeof(dt_cache) / sizeof(*c); i++)
+		if (c[i] != w[i])
+			P12_DIFF("cache event %u: 0x%llx, mainline 0x%llx", i,
+					    c[i], w[i]);
+	for (i = 0; i < ARRAY_SIZE(p12_events); i++) {
+		a = find_attr(dt_events_group.attrs, p12_events[i].name);
+		if (!a || a->id != p12_events[i].code)
+			P12_DIFF("event %s: 0x%llx, mainline 0x%llx",
+					    p12_events[i].name, a ? a->id : 0, p12_events[i].code);
+	}
+	for (i = 0; i < ARRAY_SIZE(p12_formats); i++) {
+		a = find_attr(dt_format_group.attrs, p12_formats[i][0]);
+		if (!a || strcmp(a->event_str ?: "", p12_formats[i][1]))
+			P12_DIFF("format %s: %s, mainline %s", p12_formats[i][0],
+					    a ? a->event_str : "none", p12_formats[i][1]);
+	}
+	if (count_attrs(dt_events_group.attrs) != ARRAY_SIZE(p12_events) ||
+	    count_attrs(dt_format_group.attrs) != ARRAY_SIZE(p12_formats))
+		P12_DIFF("%u events, %u formats; mainline %zu, %zu",
+				    count_attrs(dt_events_group.attrs),
+				    count_attrs(dt_format_group.attrs),
+				    ARRAY_SIZE(p12_events), ARRAY_SIZE(p12_formats));
+	rig_reset();
+	kunit_info(test, "power12: events %zu formats %zu generic %d cache %zu differences %u",
+		   ARRAY_SIZE(p12_events), ARRAY_SIZE(p12_formats), PERF_COUNT_HW_MAX,
+		   sizeof(dt_cache) / sizeof(*c), diffs);
+	KUNIT_EXPECT_EQ(test, diffs, 0);
+}
+
 static struct kunit_case __refdata isa207_fuzz_cases[] = {
 	KUNIT_CASE_SLOW(fuzz_mutants),
 	KUNIT_CASE(fuzz_unknown),
 	KUNIT_CASE(fuzz_corpus),
 	KUNIT_CASE(fuzz_attacks),
 	KUNIT_CASE(fuzz_failslab),
+	KUNIT_CASE(fuzz_power12),
 	{}
 };
 

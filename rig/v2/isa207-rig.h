@@ -12,6 +12,7 @@
 extern const char __dtb_v2test_power8_begin[], __dtb_v2test_power8_end[];
 extern const char __dtb_v2test_power9_begin[], __dtb_v2test_power9_end[];
 extern const char __dtb_v2test_power10_begin[], __dtb_v2test_power10_end[];
+extern const char __dtb_v2test_power12_begin[];
 
 /* core-book3s' power_check_constraints() test of a group's constraints */
 static inline bool rig_fits(const unsigned long *amask, const unsigned long *aval, int n,
