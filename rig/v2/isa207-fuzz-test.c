@@ -425,6 +425,9 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 
 		for (i = 0; i < n; i++) {
 			code[ok] = rig_rnd_code(&f->rnd, m->valid[0], &cfg1[ok]);
+			/* half the time, config1 anywhere in the model's fields */
+			if (prandom_u32_state(&f->rnd) & 1)
+				cfg1[ok] = rig_rnd64(&f->rnd) & m->valid[1];
 			f->codes++;
 			na = isa207_model_alternatives(m, code[ok], g & 1 ? PPMU_ONLY_COUNT_RUN : 0,
 						       alt);
@@ -635,12 +638,25 @@ static int desc_running(void)
 	return -1;
 }
 
-/* What the accepted description names: its generic, cache and named events */
+/*
+ * What the accepted description names: its generic, cache and named
+ * events; and its alternatives against its deny list
+ */
 static void check_events(struct fuzz *f)
 {
 	struct attribute **a = dt_events_group.attrs;
 	u64 *c = &dt_cache[0][0][0];
-	int i;
+	int i, j;
+
+	for (i = 0; i < dt_model.npairs + dt_model.nrun; i++) {
+		const u64 *p = i < dt_model.npairs ? dt_model.pairs[i] :
+			       dt_model.run_pairs[i - dt_model.npairs];
+
+		for (j = 0; j < 2; j++)
+			if (rig_denied(p[j]) && !rig_denied(p[!j]))
+				violation(f, I_DENY, "0x%llx denied, its alternative 0x%llx not",
+					  p[j], p[!j]);
+	}
 
 	for (i = 0; i < PERF_COUNT_HW_MAX; i++)
 		if ((u64)dt_generic[i] & CODE_LINUX)
