@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""Read the make bench boots and write bench.txt (key: value) + a table.
+"""Read the make bench boots (rig/bench.sh) and write bench.txt (key: value)
+and a table.
 
-usage: bench.py BENCH_RESULTS_DIR OUT
+usage: bench.py BOOTS_DIR OUT OBJ_DIR
 
-Keys: "schedule N ratio", "get_constraint ratio", "compute_mmcr 6 ratio"
-in host time and the same with " insn ratio" in guest instructions
-(DT / hand-coded, same CPU, same boot; POWER9's prefixed "p9 ", those of
-the kernel built as the rig builds it "rig " and "p9 rig "), the
-times behind them, parse cost and bytes kept, init_ppc64_pmu()'s time at
-boot on the DT and the stock boot (initcall_debug), context_switch rates.
+Per machine (p10, p9, p8): "schedule N stock|c|dt ns|insns" per call of
+the schedule path of N events, the ratios "schedule N c/stock" (the
+hand-coded backend with the series against without it) and "schedule N
+dt/c" (the described model against the C one, same engine, same boot),
+in host time and in guest instructions ("... insn ratio"); "decode 6
+c|dt" and its dt/c ratio (the decode made when an event is created, 6
+events); "read us" (isa207_dt_read() of the machine's description).
+Then init_ppc64_pmu()'s time at boot on powernv10 (initcall_debug): the
+stock kernel, the patched kernel's hand-coded backend, its described one.
 """
 import os
 import re
-import statistics
 import sys
 
-res, out = sys.argv[1:3]
+res, out, obj = sys.argv[1:4]
+kv = []
 
 
 def console(b):
@@ -23,38 +27,30 @@ def console(b):
     return open(p, errors="replace").read() if os.path.exists(p) else ""
 
 
-dt, stock, dt9 = console("dt"), console("stock"), console("dt9")
-dtr, dt9r = console("dtr"), console("dt9r")
-kv = []
+def ratio(a, b):
+    return "%.2f" % (float(a) / float(b)) if float(b) else "-"
 
 
-def grab(text, pre, pairs):
-    """(key, pattern) pairs: the first match's group 1 of each, keys prefixed."""
-    for key, pat in pairs:
-        m = re.search(pat, text)
-        if m:
-            kv.append((pre + key, m.group(1).strip()))
-
-
-def name(what):
-    what = what.replace("_", " ").replace("get constraint", "get_constraint")
-    return what.replace("compute mmcr", "compute_mmcr")
-
-
-def schedule(text, pre):
-    """The dts_bench_schedule_path figures of one boot, keys prefixed:
-    host time (ns per call) and guest instructions per call (PMC5)."""
-    # (line suffix, number, unit, ratio key): whole ns, instructions with decimals
-    for sfx, num, unit, rkey in (("", r"\d+", "ns", "ratio"),
-                                 ("_insn", r"[0-9.]+", "insns", "insn ratio")):
-        for m in re.finditer(r"bench_(schedule_\d+|get_constraint|compute_mmcr_6)%s: hand-coded "
-                             r"(%s) %s, dt (%s) %s, ratio ([0-9.]+)" % (sfx, num, unit, num, unit),
-                             text):
-            what = name(m.group(1))
-            kv.extend([(pre + "%s handcoded %s" % (what, unit), m.group(2)),
-                       (pre + "%s dt %s" % (what, unit), m.group(3)),
-                       (pre + "%s %s" % (what, rkey), m.group(4))])
-    grab(text, pre, (("schedule loops", r"bench_schedule_loops: (.*)"),))
+for m in ("10", "9", "8"):
+    text, pre = console("bench" + m), "p%s " % m
+    got = {}
+    for what, n, who, ns, insns in re.findall(
+            r"bench_(schedule|decode)_(\d+)_(stock|c|dt): (\d+) ns ([0-9.]+) insns", text):
+        got[(what, n, who)] = (ns, insns)
+        kv += [(pre + "%s %s %s ns" % (what, n, who), ns),
+               (pre + "%s %s %s insns" % (what, n, who), insns)]
+    for (what, n, who), (ns, insns) in sorted(got.items()):
+        for base in ("stock", "c"):
+            if who != base and (what, n, base) in got and (who, base) != ("stock", "c"):
+                bns, bin_ = got[(what, n, base)]
+                kv += [(pre + "%s %s %s/%s ratio" % (what, n, who, base), ratio(ns, bns)),
+                       (pre + "%s %s %s/%s insn ratio" % (what, n, who, base), ratio(insns, bin_))]
+    m_ = re.search(r"bench_read_us: ([0-9.]+)", text)
+    if m_:
+        kv.append((pre + "read us", m_.group(1)))
+    m_ = re.search(r"bench_codes: (.*)", text)
+    if m_:
+        kv.append((pre + "codes", m_.group(1).strip()))
 
 
 def initcall_us(text, sysmap):
@@ -70,65 +66,35 @@ def initcall_us(text, sysmap):
     return None
 
 
-schedule(dt, "")
-grab(dt, "", (("parse_power10_us", r"bench_parse_power10_us: ([0-9.]+)"),
-              ("tables_power10_bytes", r"bench_tables_power10_bytes: (\d+)"),
-              ("builtin_power10_rodata_bytes", r"bench_builtin_power10_bytes: (\d+)"),
-              ("parse_power10_shape_us", r"bench_parse_power10_shape_us: ([0-9.]+)"),
-              ("parse_power10_compile_us", r"bench_parse_power10_compile_us: ([0-9.]+)"),
-              ("parse_power10_nodes", r"bench_parse_power10_nodes: (.*)"),
-              ("parse_power9_us", r"bench_parse_power9_us: ([0-9.]+)"),
-              ("parse_power9_shape_us", r"bench_parse_power9_shape_us: ([0-9.]+)"),
-              ("parse_power9_compile_us", r"bench_parse_power9_compile_us: ([0-9.]+)"),
-              ("tables_power9_bytes", r"bench_tables_power9_bytes: (\d+)"),
-              ("builtin_power9_rodata_bytes", r"bench_builtin_power9_bytes: (\d+)")))
-obj = os.path.join(res, "..", "..", "obj")
-for b, text, kernel in (("dt", dt, "bench"), ("stock", stock, "stock")):
+for b, kernel in (("stock", "stock"), ("c", "patched"), ("dt", "patched")):
+    text = console("init-" + b)
     us = initcall_us(text, os.path.join(obj, kernel, "System.map"))
-    if us:
-        kv.append(("boot_init_ppc64_pmu_%s_us" % b, us))
-schedule(dt9, "p9 ")
-schedule(dtr, "rig ")
-schedule(dt9r, "p9 rig ")
-
-
-def switches(text):
-    return [int(m.group(1)) for m in re.finditer(r"RIG: BENCH-CS \d+ (\d+)", text)]
-
-
-cs = {"dt": switches(dt), "stock": switches(stock)}
-for b in ("stock", "dt"):
-    if cs[b]:
-        kv.append(("context_switch_%s_per_s_median" % b, str(int(statistics.median(cs[b])))))
-        kv.append(("context_switch_%s_samples" % b, str(len(cs[b]))))
-if cs["dt"] and cs["stock"]:
-    kv.append(("context_switch_ratio_dt_over_stock",
-               "%.3f" % (statistics.median(cs["dt"]) / statistics.median(cs["stock"]))))
-kv.append(("note", "ratios of times and of guest instructions (QEMU TCG, counted by the "
-           "guest's PMC5): below 1.00 the DT backend is faster; context_switch "
-           "ratio is of switches per second: above 1.00 the DT boot switches faster"))
+    kv.append(("boot init_ppc64_pmu %s us" % b, us or "-"))
+    m = re.search(r"isa207-dt: (\S+) PMU from (\S+)", text)
+    if b == "dt":
+        kv.append(("boot dt backend", "%s from %s" % m.groups() if m else "- (not registered)"))
+kv.append(("note", "ratios below 1.00: the first is faster; instructions are the guest's "
+           "(PMC5, counted by QEMU), times the host's"))
 
 with open(out, "w") as f:
     for k, v in kv:
         f.write("%s: %s\n" % (k, v))
 d = dict(kv)
-for pre, model in (("", "POWER10"), ("p9 ", "POWER9"), ("rig ", "POWER10 rig build"),
-                   ("p9 rig ", "POWER9 rig build")):
-    print("%-26s %10s %10s %7s %12s %12s %7s" % (model, "hc ns", "dt ns", "ratio",
-                                                 "hc insns", "dt insns", "ratio"))
-    for what in ("schedule 1", "schedule 4", "schedule 6", "get_constraint", "compute_mmcr 6"):
-        k = pre + what
-        if k + " ratio" in d:
-            print("%-26s %10s %10s %7s %12s %12s %7s" % (
-                what, d[k + " handcoded ns"], d[k + " dt ns"], d[k + " ratio"],
-                d.get(k + " handcoded insns", "-"), d.get(k + " dt insns", "-"),
-                d.get(k + " insn ratio", "-")))
-for k in ("parse_power10_us", "parse_power10_shape_us", "parse_power10_compile_us",
-          "parse_power10_nodes", "parse_power9_us", "tables_power10_bytes", "tables_power9_bytes",
-          "builtin_power10_rodata_bytes", "builtin_power9_rodata_bytes",
-          "boot_init_ppc64_pmu_dt_us", "boot_init_ppc64_pmu_stock_us",
-          "context_switch_stock_per_s_median", "context_switch_dt_per_s_median",
-          "context_switch_ratio_dt_over_stock"):
-    if k in d:
-        print("%-34s %s" % (k, d[k]))
+for m in ("10", "9", "8"):
+    pre = "p%s " % m
+    print("POWER%-3s %-12s %9s %9s %9s %8s %8s | %9s %9s %9s %8s %8s" % (
+        m, "", "stock ns", "c ns", "dt ns", "c/stock", "dt/c",
+        "stock in", "c in", "dt in", "c/stock", "dt/c"))
+    for what, n in (("schedule", "1"), ("schedule", "4"), ("schedule", "6"), ("decode", "6")):
+        k = pre + "%s %s " % (what, n)
+        print("%-8s %-12s %9s %9s %9s %8s %8s | %9s %9s %9s %8s %8s" % (
+            "", "%s %s" % (what, n),
+            d.get(k + "stock ns", "-"), d.get(k + "c ns", "-"), d.get(k + "dt ns", "-"),
+            d.get(k + "c/stock ratio", "-"), d.get(k + "dt/c ratio", "-"),
+            d.get(k + "stock insns", "-"), d.get(k + "c insns", "-"), d.get(k + "dt insns", "-"),
+            d.get(k + "c/stock insn ratio", "-"), d.get(k + "dt/c insn ratio", "-")))
+    print("%-8s %-12s %s us" % ("", "read", d.get(pre + "read us", "-")))
+for b in ("stock", "c", "dt"):
+    print("init_ppc64_pmu at boot, %-5s %s us" % (b, d["boot init_ppc64_pmu %s us" % b]))
+print("described backend at boot: %s" % d.get("boot dt backend"))
 print("bench: %s" % out)

@@ -1,22 +1,24 @@
 #!/bin/bash
-# make bench: the DT backend against the hand-coded one.  A benchmark: it
-# reports, it never passes or fails on timing.
-#   - one boot of the patched kernel (powerpc_pmu=dt) running the KUnit
-#     suite dts_pmu_bench: schedule path, get_constraint and compute_mmcr,
-#     DT vs hand-coded on the same CPU, parse cost, table and blob sizes;
-#     init_ppc64_pmu()'s time (initcall_debug); then context_switch with
-#     a counting event open;
-#   - one boot of the stock kernel running the same context_switch;
-#   - one boot of the patched kernel on QEMU powernv9 running dts_pmu_bench
-#     (schedule path DT vs the hand-coded POWER9 model; no context_switch);
-#   - the same two dts_pmu_bench boots of the kernel built as the rig
-#     builds it (-Os, no page alignment): keys prefixed "rig ".
-# Every measure in host time and in guest instructions (PMC5, counted by
-# the emulator: independent of the host's load and speed).
-# The benchmark suite is not part of the series: rig/bench.patch is applied
-# on top of it in build/benchtree and that kernel (build/obj/bench) boots.
-# Writes build/bench/bench.txt (key: value; make test never touches
-# build/bench) and prints a table.
+# make bench: a benchmark, it reports and never passes or fails on timing.
+#   - the patched kernel as make test builds it (patches/ and the rig's
+#     overlay, rig/v2-overlay.sh) boots with QEMU's own firmware (the
+#     hand-coded backend registered) on powernv10, powernv9 and powernv8
+#     and runs the KUnit suite rigbench_isa207 (rig/v2/isa207-equiv-test.c):
+#     the schedule path of groups of 1, 4 and 6 events (each event's
+#     constraint, the group test, compute_mmcr) for the base tree's
+#     isa207-common.c ("stock": the hand-coded code before the series),
+#     the series' engine with the C model ("c": the hand-coded backend
+#     with the series) and with the model read from the firmware series'
+#     description ("dt"), all in the same boot; the decode made once when
+#     an event is created (c and dt); the read of the description;
+#   - init_ppc64_pmu()'s time at boot (initcall_debug, the kernel's own
+#     accounting: the driver has no timing code) on powernv10: the stock
+#     kernel, the patched kernel with its hand-coded backend, the patched
+#     kernel on the rig's skiboot with the description it prefers
+#     (rig/patched.config: CONFIG_PPC_PMU_DT_PREFER).
+# Every figure in host time and in guest instructions (PMC5, which QEMU
+# counts whatever the host's load and speed).  Writes build/bench/bench.txt
+# (key: value; make test never touches build/bench) and prints a table.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
@@ -34,43 +36,29 @@ run() {
 run qemu bash "$top/rig/qemu.sh"
 run kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
 run patched-tree bash "$top/rig/patched-tree.sh"
-GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=false"
-bench_tree() (
-	[ -d "$B/benchtree" ] || $GIT -C "$B/linux" worktree add -q --detach "$B/benchtree" base
-	cd "$B/benchtree" || return 1
-	$GIT am --abort >/dev/null 2>&1
-	$GIT checkout -q --detach "$(git -C "$B/patched" rev-parse HEAD)" &&
-		$GIT reset -q --hard && $GIT am -q "$top/rig/bench.patch"
-)
-run bench-tree bench_tree
-# Two builds of the bench tree: the measured functions of both models on
-# their own 4 KiB page, -O2 (RIG_BENCH_ALIGN, see rig/bench.patch), and
-# the kernel as the rig builds it (-Os, wherever the link puts them).
-RIG_BENCH_ALIGN=1 run kernel-bench bash "$top/rig/build-kernel.sh" "$B/benchtree" "$B/obj/bench" \
-	"$top/rig/patched.config"
-run kernel-bench-rig bash "$top/rig/build-kernel.sh" "$B/benchtree" "$B/obj/bench-rig" \
-	"$top/rig/patched.config"
-run perf bash "$top/rig/perf.sh" "$B/stock" "$B/perf"
-mkdir -p "$B/bench-st"
-run context_switch make -s -C "$B/stock/tools/testing/selftests/powerpc/benchmarks" \
-	ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- USERLDFLAGS=-static \
-	OUTPUT="$B/bench-st" "$B/bench-st/context_switch"
-mkdir -p "$B/bench-st/none"
-RIG_PERF=0 RIG_BENCH="$B/bench-st/context_switch" \
-	run initrd bash "$top/rig/mkinitrd.sh" "$B/bench-st/none" "$B/bench-st/initrd.gz"
+run overlay bash -c "bash '$top/rig/v2-desc.sh' '$B/desc' && bash '$top/rig/v2-overlay.sh' '$B/patched' '$B/desc'"
+SEED=$B/obj/stock run kernel-patched bash "$top/rig/build-kernel.sh" "$B/patched" \
+	"$B/obj/patched" "$top/rig/patched.config"
+run skiboot bash "$top/rig/skiboot.sh"
+run selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests"
+RIG_PERF=0 run initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$B/bench/initrd.gz" \
+	--only 'no-selftests'
 
-# initcall_debug: init_ppc64_pmu()'s time at boot, measured by the kernel's
-# own initcall accounting on both boots (the driver has no timing code)
-python3 "$top/rig/boot.py" dt "$B/obj/bench/vmlinux" "$B/bench-st/initrd.gz" "$R/dt" \
-	powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench initcall_debug loglevel=8 || exit 1
-python3 "$top/rig/boot.py" stock "$B/obj/stock/vmlinux" "$B/bench-st/initrd.gz" "$R/stock" \
-	initcall_debug loglevel=8 || exit 1
-RIG_PERF=0 run initrd9 bash "$top/rig/mkinitrd.sh" "$B/bench-st/none" "$B/bench-st/initrd9.gz"
-python3 "$top/rig/boot.py" --machine powernv9 dt9 "$B/obj/bench/vmlinux" \
-	"$B/bench-st/initrd9.gz" "$R/dt9" powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
-# the same benchmark on the kernel built as the rig builds it
-python3 "$top/rig/boot.py" dtr "$B/obj/bench-rig/vmlinux" "$B/bench-st/initrd9.gz" "$R/dtr" \
-	powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
-python3 "$top/rig/boot.py" --machine powernv9 dt9r "$B/obj/bench-rig/vmlinux" \
-	"$B/bench-st/initrd9.gz" "$R/dt9r" powerpc_pmu=dt kunit.filter_glob=dts_pmu_bench || exit 1
-python3 "$top/rig/bench.py" "$R" "$B/bench/bench.txt"
+# boot NAME MACHINE VMLINUX BIOS|- ARGS...
+boot() {
+	local name=$1 machine=$2 vmlinux=$3 bios=$4
+	shift 4
+	[ "$bios" = - ] && bios=
+	python3 "$top/rig/boot.py" --idle 400 --machine "$machine" ${bios:+--bios "$bios"} \
+		"$name" "$vmlinux" "$B/bench/initrd.gz" "$R/$name" "$@" > "$R/boot-$name.log" 2>&1 ||
+		{ tail -20 "$R/boot-$name.log"; echo "bench: boot $name failed"; exit 1; }
+}
+# one guest at a time: a second one would take the other core
+for m in 10 9 8; do
+	boot "bench$m" "powernv$m" "$B/obj/patched/vmlinux" - kunit.filter_glob=rigbench_isa207
+done
+boot init-stock powernv10 "$B/obj/stock/vmlinux" - initcall_debug loglevel=8
+boot init-c powernv10 "$B/obj/patched/vmlinux" - initcall_debug loglevel=8 kunit.enable=0
+boot init-dt powernv10 "$B/obj/patched/vmlinux" "$B/skiboot/good/skiboot.lid" \
+	initcall_debug loglevel=8 kunit.enable=0
+python3 "$top/rig/bench.py" "$R" "$B/bench/bench.txt" "$B/obj"

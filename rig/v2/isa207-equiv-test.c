@@ -222,6 +222,22 @@ static unsigned long thresh_rules(const struct isa207_model *m)
 	return bits;
 }
 
+/* @code is the event of a fixed counter (PMC5, PMC6) */
+static bool is_fixed(const struct ctx *c, u64 code)
+{
+	unsigned int pmc = (code >> 16) & 0xf;
+
+	return pmc >= 5 && pmc <= 6 && (code & ~GENMASK_ULL(63, 60)) == c->m.fixed[pmc - 1];
+}
+
+static bool fixed_cfg1(const struct ctx *c, const u64 *code, const u64 *cfg1, int n)
+{
+	while (n--)
+		if (cfg1[n] && is_fixed(c, code[n]))
+			return true;
+	return false;
+}
+
 /* An event of the group has config1 bits above the 18 of the threshold compare */
 static bool cmp_beyond(const u64 *cfg1, int n)
 {
@@ -236,6 +252,7 @@ static void __init compare(struct kunit *test, struct ctx *c)
 	unsigned long refuse_diff = 0, check_diff = 0, cases = 0, groups = 0, fit = 0, jcases = 0;
 	unsigned long fit_diff = 0, mmcr_diff = 0, dec_diff = 0, alt_diff = 0, alts = 0, dis_diff = 0;
 	unsigned long thresh_refused = 0, tbits = thresh_rules(&c->m), cmp_apart = 0;
+	unsigned long fixed_apart = 0;
 	u32 seed = get_random_u32();
 	int i, g, j;
 
@@ -355,6 +372,27 @@ static void __init compare(struct kunit *test, struct ctx *c)
 				pev[i]->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
 		}
 		ref_isa207_compute_mmcr(code, ok, shwc, &smm, pev, c->flags);
+		/*
+		 * Stock programs the threshold compare of config1 for any
+		 * event, PMC5's and PMC6's too; the series places nothing of
+		 * a fixed counter's event's config1: stock without it, the
+		 * groups it changes counted apart.
+		 */
+		if (fixed_cfg1(c, code, cfg1, ok)) {
+			struct mmcr_regs z = { };
+			u64 keep[6];
+
+			for (i = 0; i < ok; i++) {
+				keep[i] = cfg1[i];
+				if (is_fixed(c, code[i]))
+					pev[i]->attr.config1 = 0;
+			}
+			ref_isa207_compute_mmcr(code, ok, shwc, &z, pev, c->flags);
+			for (i = 0; i < ok; i++)
+				pev[i]->attr.config1 = keep[i];
+			fixed_apart += !!memcmp(&z, &smm, sizeof(z));
+			smm = z;
+		}
 		for (j = 0; j < ISA207_NR_PMC; j++) {
 			struct mmcr_regs a = smm, b = smm;
 
@@ -434,9 +472,9 @@ static void __init compare(struct kunit *test, struct ctx *c)
 		}
 	}
 
-	kunit_info(test, "codes %lu json %lu refused-differently %lu reserved-differently %lu groups %lu fit %lu fit-differently %lu mmcr-differently %lu disable-differently %lu decode-differently %lu alternatives %lu differently %lu thresh-or-refused %lu cmp-apart %lu",
+	kunit_info(test, "codes %lu json %lu refused-differently %lu reserved-differently %lu groups %lu fit %lu fit-differently %lu mmcr-differently %lu disable-differently %lu decode-differently %lu alternatives %lu differently %lu thresh-or-refused %lu cmp-apart %lu fixed-cfg1-apart %lu",
 		   cases, jcases, refuse_diff, check_diff, groups, fit, fit_diff, mmcr_diff, dis_diff,
-		   dec_diff, alts, alt_diff, thresh_refused, cmp_apart);
+		   dec_diff, alts, alt_diff, thresh_refused, cmp_apart, fixed_apart);
 	KUNIT_EXPECT_EQ(test, refuse_diff, 0);
 	KUNIT_EXPECT_EQ(test, check_diff, 0);
 	KUNIT_EXPECT_EQ(test, fit_diff, 0);
