@@ -30,8 +30,14 @@ fi
 # files), and a build without a seed compiles everything as before.
 find . -path ./.git -prune -o -path './obj-*' -prune -o -type f -print0 |
 	xargs -0 touch -h -d "2026-01-01 00:00:00 UTC"
-# and what differs from the tree this one was (base in a new worktree;
-# an earlier series, whose objects may be there, in an old one)
-git diff -z --name-only --diff-filter=d "$old" HEAD | xargs -0 -r touch -h
+# and what any series applied here ever changed (build/patched.touched
+# keeps the list: an object directory may hold objects of an older series
+# than the last one, make test's san and default builds for one), and
+# what differs from the tree this one was
+{ cat "$B/patched.touched" 2>/dev/null || true; git diff --name-only base HEAD
+  git diff --name-only "$old" HEAD; } | sort -u > "$B/patched.touched.new"
+mv "$B/patched.touched.new" "$B/patched.touched"
+while IFS= read -r f; do [ ! -e "$f" ] || printf '%s\0' "$f"; done < "$B/patched.touched" |
+	xargs -0 -r touch -h
 echo "$sum" > "$B/patched.series-sum"
 echo "patched tree: base + ${#pl[@]} patches"

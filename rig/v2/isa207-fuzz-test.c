@@ -703,7 +703,7 @@ static void __init fuzz_mutants(struct kunit *test)
 	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	u32 s = seed ?: get_random_u32();
 	unsigned long total = 0;
-	int level, i, k;
+	int i, k;
 	void *fdt;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
@@ -717,8 +717,6 @@ static void __init fuzz_mutants(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, read_fdt(f, fdt, m), 0);
 	prandom_seed_state(&f->rnd, s);
 	kunit_info(test, "seed 0x%08x, %u mutants, ISA level 0x%x", s, mutants, f->isa);
-	level = console_loglevel;
-	console_loglevel = CONSOLE_LOGLEVEL_MIN;	/* the reader's refusals */
 	for (f->mutant = 0; f->mutant < mutants; f->mutant++) {
 		const char *src = descs[f->mutant % 3];
 		int changes = 1 + prandom_u32_state(&f->rnd) % 3;
@@ -735,11 +733,10 @@ static void __init fuzz_mutants(struct kunit *test)
 		f->accepted++;
 		exercise(f, m);
 	}
-	console_loglevel = level;
 	rig_reset();
 	for (i = 0; i < I_MAX; i++)
 		total += f->viol[i];
-	/* the seed again: the line above may not reach the console (loglevel) */
+	/* the seed again, on the line the rig reads */
 	kunit_info(test, "mutants %u accepted %lu codes %lu groups %lu fit %lu violations %lu seed 0x%08x",
 		   mutants, f->accepted, f->codes, f->groups, f->fit, total, s);
 	violations(f);
@@ -754,7 +751,7 @@ static void __init fuzz_unknown(struct kunit *test)
 	struct isa207_model *m0 = kunit_kzalloc(test, sizeof(*m0), GFP_KERNEL);
 	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	unsigned int runs = 0, same = 0;
-	int d, i, n, o, off[256], level, err;
+	int d, i, n, o, off[256], err;
 	char path[96];
 	void *fdt;
 
@@ -763,7 +760,6 @@ static void __init fuzz_unknown(struct kunit *test)
 	fdt = kunit_kzalloc(test, desc_max() + FUZZ_SLACK, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, fdt);
 	prandom_seed_state(&f->rnd, seed ?: get_random_u32());
-	level = console_loglevel;
 	for (d = 0; d < 3; d++) {
 		KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt,
 						    fdt_totalsize(descs[d]) + FUZZ_SLACK), 0);
@@ -791,9 +787,7 @@ static void __init fuzz_unknown(struct kunit *test)
 								      prandom_u32_state(&f->rnd)), 0);
 			}
 			runs++;
-			console_loglevel = CONSOLE_LOGLEVEL_MIN;
 			err = read_fdt(f, fdt, m);
-			console_loglevel = level;
 			if (!err && !memcmp(m, m0, sizeof(*m)))
 				same++;
 			else if (runs - same <= 5)
@@ -839,7 +833,7 @@ static void __init fuzz_corpus(struct kunit *test)
 	struct fuzz *f = fuzz_init(test);
 	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	unsigned int cases = 0, refused = 0, unnamed = 0;
-	int d = desc_running(), off[256], n, i, k, mut, len, size, level;
+	int d = desc_running(), off[256], n, i, k, mut, len, size;
 	unsigned long total;
 	u8 tmp[256];
 	void *fdt;
@@ -853,8 +847,6 @@ static void __init fuzz_corpus(struct kunit *test)
 	prandom_seed_state(&f->rnd, seed ?: get_random_u32());
 	KUNIT_ASSERT_EQ(test, fdt_open_into(descs[d], fdt, size), 0);
 	n = subtree(fdt, fdt_path_offset(fdt, "/pmus/pmu@0"), off, ARRAY_SIZE(off));
-	level = console_loglevel;
-	console_loglevel = CONSOLE_LOGLEVEL_MIN;
 	for (i = 0; i < n; i++) {
 		for (k = 0; ; k++) {
 			const char *name;
@@ -892,7 +884,6 @@ static void __init fuzz_corpus(struct kunit *test)
 			}
 		}
 	}
-	console_loglevel = level;
 	rig_reset();
 	total = violations(f);
 	kunit_info(test, "corpus: cases %u refused %u accepted %lu unnamed %u violations %lu",
@@ -908,7 +899,7 @@ static void __init fuzz_attacks(struct kunit *test)
 	struct fuzz *f = fuzz_init(test);
 	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	unsigned int cases = 0, refused = 0, unnamed = 0, r0, i;
-	int d = desc_running(), level;
+	int d = desc_running();
 	unsigned long total, v0;
 	void *fdt;
 
@@ -929,10 +920,7 @@ static void __init fuzz_attacks(struct kunit *test)
 		r0 = refused;
 		for (v0 = 0, j = 0; j < I_MAX; j++)
 			v0 += f->viol[j];
-		level = console_loglevel;
-		console_loglevel = CONSOLE_LOGLEVEL_MIN;
 		verdict(f, fdt, m, 100, &refused, &unnamed);
-		console_loglevel = level;
 		for (total = 0, j = 0; j < I_MAX; j++)
 			total += f->viol[j];
 		if (refused > r0)
@@ -957,12 +945,10 @@ static void __init fuzz_attacks(struct kunit *test)
 static void __init fuzz_failslab(struct kunit *test)
 {
 	unsigned int n, total = 0, refused = 0;
-	int d = desc_running(), err = -EINVAL, level;
+	int d = desc_running(), err = -EINVAL;
 
 	if (d < 0)
 		kunit_skip(test, "no description for this CPU");
-	level = console_loglevel;
-	console_loglevel = CONSOLE_LOGLEVEL_MIN;
 	for (n = 1; n < 100000; n++) {
 		rig_fail_at = n;
 		err = rig_setup(descs[d]);
@@ -975,7 +961,6 @@ static void __init fuzz_failslab(struct kunit *test)
 			kunit_info(test, "allocation %u failed: accepted", n);
 	}
 	rig_fail_at = 0;
-	console_loglevel = level;
 	rig_reset();
 	kunit_info(test, "failslab: allocations %u refused %u accepted %u kept-lost %u",
 		   total, refused, total - refused, rig_lost);
