@@ -80,6 +80,7 @@
 #include <linux/of_fdt.h>
 #include <linux/printk.h>
 #include <linux/random.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <asm/reg.h>
 
@@ -721,6 +722,9 @@ static void __init fuzz_mutants(struct kunit *test)
 		const char *src = descs[f->mutant % 3];
 		int changes = 1 + prandom_u32_state(&f->rnd) % 3;
 
+		/* minutes of KUnit at boot: let RCU's kthread run (an RCU stall else) */
+		cond_resched();
+
 		if (fdt_open_into(src, fdt, fdt_totalsize(src) + FUZZ_SLACK))
 			continue;
 		scnprintf(f->what, sizeof(f->what), "%s: ",
@@ -787,6 +791,7 @@ static void __init fuzz_unknown(struct kunit *test)
 								      prandom_u32_state(&f->rnd)), 0);
 			}
 			runs++;
+			cond_resched();
 			err = read_fdt(f, fdt, m);
 			if (!err && !memcmp(m, m0, sizeof(*m)))
 				same++;
@@ -877,6 +882,7 @@ static void __init fuzz_corpus(struct kunit *test)
 					err = fdt_setprop(fdt, off[i], pname, tmp,
 							  mut == 1 ? len + 4 : mut == 2 ? len / 2 : len);
 				KUNIT_ASSERT_EQ(test, err, 0);
+				cond_resched();
 				f->what[0] = 0;
 				what(f, fdt, off[i], muts[mut], pname);
 				f->mutant = cases++;
@@ -912,6 +918,7 @@ static void __init fuzz_attacks(struct kunit *test)
 
 		if (rig_attacks[i].base != d)
 			continue;
+		cond_resched();
 		fdt = kunit_kzalloc(test, fdt_totalsize(a), GFP_KERNEL);
 		KUNIT_ASSERT_NOT_NULL(test, fdt);
 		memcpy(fdt, a, fdt_totalsize(a));
@@ -950,6 +957,7 @@ static void __init fuzz_failslab(struct kunit *test)
 	if (d < 0)
 		kunit_skip(test, "no description for this CPU");
 	for (n = 1; n < 100000; n++) {
+		cond_resched();
 		rig_fail_at = n;
 		err = rig_setup(descs[d]);
 		if (rig_allocs < n)	/* none failed: the description is read */
