@@ -326,7 +326,7 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     # isa207-fuzz-test.c): "# equiv_c: codes N refused-differently N ...",
     # one key per name, equiv_c_codes, equiv_c_refused_differently, ...
     for case in ("equiv_c", "equiv_dt"):
-        m = re.search(r"# %s: (codes \d+( [a-z-]+ \d+)*)" % case, text)
+        m = re.search(r"# %s: (codes \d+( [a-z][a-z0-9-]* \d+)*)" % case, text)
         if m:
             w = m.group(1).split()
             for k, v in zip(w[0::2], w[1::2]):
@@ -349,7 +349,7 @@ with open(os.path.join(a.outdir, "boot.txt"), "w") as f:
     # one key per name, corpus_cases, corpus_refused, ...
     for case, what in (("fuzz_corpus", "corpus"), ("fuzz_attacks", "attacks"),
                        ("fuzz_failslab", "failslab"), ("fuzz_power12", "power12")):
-        m = re.search(r"# %s: %s: ([a-z-]+ \d+( [a-z-]+ \d+)*)" % (case, what), text)
+        m = re.search(r"# %s: %s: ([a-z][a-z0-9-]* \d+( [a-z][a-z0-9-]* \d+)*)" % (case, what), text)
         if m:
             w = m.group(1).split()
             for k, v in zip(w[0::2], w[1::2]):
