@@ -455,21 +455,30 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 	}
 }
 
-/* The violations seen, each kind with its first three */
-static unsigned long violations(struct fuzz *f)
+/* How many violations so far, of every kind */
+static unsigned long viol_total(const struct fuzz *f)
 {
 	unsigned long total = 0;
+	int i;
+
+	for (i = 0; i < I_MAX; i++)
+		total += f->viol[i];
+	return total;
+}
+
+/* The violations seen, each kind with its first three: their number */
+static unsigned long violations(struct fuzz *f)
+{
 	int i, k;
 
 	for (i = 0; i < I_MAX; i++) {
-		total += f->viol[i];
 		if (!f->viol[i])
 			continue;
 		kunit_info(f->test, "  %s: %lu", inv_name[i], f->viol[i]);
 		for (k = 0; k < 3 && k < f->viol[i]; k++)
 			kunit_info(f->test, "    %s", f->msg[i][k]);
 	}
-	return total;
+	return viol_total(f);
 }
 
 /* The offsets of the nodes of the pmu@0 subtree (the first is pmu@0) */
@@ -738,8 +747,7 @@ static void __init fuzz_mutants(struct kunit *test)
 		exercise(f, m);
 	}
 	rig_reset();
-	for (i = 0; i < I_MAX; i++)
-		total += f->viol[i];
+	total = viol_total(f);
 	/* the seed again, on the line the rig reads */
 	kunit_info(test, "mutants %u accepted %lu codes %lu groups %lu fit %lu violations %lu seed 0x%08x",
 		   mutants, f->accepted, f->codes, f->groups, f->fit, total, s);
@@ -914,7 +922,6 @@ static void __init fuzz_attacks(struct kunit *test)
 	prandom_seed_state(&f->rnd, seed ?: get_random_u32());
 	for (i = 0; i < ARRAY_SIZE(rig_attacks); i++) {
 		const char *a = rig_attacks[i].dtb;
-		int j;
 
 		if (rig_attacks[i].base != d)
 			continue;
@@ -925,17 +932,14 @@ static void __init fuzz_attacks(struct kunit *test)
 		scnprintf(f->what, sizeof(f->what), "%s", rig_attacks[i].name);
 		f->mutant = cases++;
 		r0 = refused;
-		for (v0 = 0, j = 0; j < I_MAX; j++)
-			v0 += f->viol[j];
+		v0 = viol_total(f);
 		verdict(f, fdt, m, 100, &refused, &unnamed);
-		for (total = 0, j = 0; j < I_MAX; j++)
-			total += f->viol[j];
 		if (refused > r0)
 			kunit_info(test, "attack %s: refused: %s", rig_attacks[i].name,
 				   strim(rig_first));
 		else
 			kunit_info(test, "attack %s: accepted, violations %lu",
-				   rig_attacks[i].name, total - v0);
+				   rig_attacks[i].name, viol_total(f) - v0);
 		kunit_kfree(test, fdt);
 	}
 	rig_reset();
