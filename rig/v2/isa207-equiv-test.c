@@ -428,7 +428,7 @@ static void __init compare(struct kunit *test, struct ctx *c)
 				if (!dp[i]->n || dp[i]->d[0].code != code[i])
 					bad = true;
 				if (plant == 4 && dp[i]->n)	/* a decode one bit off */
-					dp[i]->d[0].mmcra ^= BIT(3);
+					dp[i]->d[0].mmcr[ISA207_MMCRA] ^= BIT(3);
 				if (isa207_model_constraint_dec(&c->m, dp[i], code[i], &dm, &dv,
 								cfg1[i]) || dm != nm[i] || dv != nv[i])
 					bad = true;
@@ -521,6 +521,8 @@ static const char * const weaken[] = {
 	"an SDAR mode elsewhere in MMCRA",
 	"PMC4SEL at bits 56-63 (the unit fields gone)",
 	"the sampling eligibility from a field of its own",
+	"another field on MMCRA's threshold compare (attack 10)",
+	"the threshold compare at MMCRA bits 46-56",
 };
 
 static void model_weaken(struct isa207_model *m, int i)
@@ -565,6 +567,9 @@ static void model_weaken(struct isa207_model *m, int i)
 	case 28: m->place[3] = m->place[--m->nplaces]; m->place[0].to[3] = 56; break;
 	case 29: *f = m->field[m->place[7].field]; m->place[7].field = m->nfields++;
 		 m->rule[4] = m->rule[3]; m->rule[4].fields[0] = m->nfields - 1; break;
+	case 30: *f = m->field[m->place[16].field]; f->role = ISA207_ROLE_NONE;
+		 m->place[16].field = m->nfields++; break;
+	case 31: m->place[16].to[0] = 46; break;
 	}
 }
 

@@ -39,7 +39,11 @@
  *             (SM 3; 0x5, 0x9, 0xd, 0x19, 0x1d, 0x1a, 0x1e; 0xc on 3.0,
  *             0x10 on 3.1); without MMCRA[SE] they have no effect
  *  threshold  ISA 3.0 and later: MMCRA's threshold start and stop event
- *             selections (bits 12-15, 8-11) not 0b1111
+ *             selections (bits 12-15, 8-11) not 0b1111; ISA 3.1: the
+ *             threshold compare (MMCRA bits 45-55, exponent 53-55 over
+ *             mantissa 45-52) in its normal form, a non-zero exponent
+ *             with a mantissa of 64 or more (POWER10's user's manual;
+ *             how 6.12's p10_thresh_cmp_val() writes a count)
  *  sdar       MMCRA[SDAR mode] (bits 42-43): from ISA 3.0, 0 when
  *             sampling (MMCRA[SE]) and non-zero otherwise; ISA 2.07:
  *             non-zero
@@ -195,6 +199,14 @@ int __init rig_init_dt_pmu(void);
 /* dt_pmu_setup()'s state back to its start; what it allocated freed */
 static void rig_reset(void)
 {
+	/* dt_cache as the kernel starts with it: perf's nonsensical events -1 */
+	static u64 cache0[C(MAX)][C(OP_MAX)][C(RESULT_MAX)];
+	static bool saved;
+
+	if (!saved) {
+		memcpy(cache0, dt_cache, sizeof(cache0));
+		saved = true;
+	}
 	while (rig_nptrs)
 		kfree(rig_ptrs[--rig_nptrs]);
 	dt_format_group.attrs = NULL;
@@ -207,7 +219,7 @@ static void rig_reset(void)
 	dt_pmu.bhrb_nr = 0;
 	dt_bhrb_filters = 0;
 	memset(dt_generic, 0, sizeof(dt_generic));
-	memset(dt_cache, 0, sizeof(dt_cache));
+	memcpy(dt_cache, cache0, sizeof(dt_cache));
 	rig_allocs = 0;
 	rig_nmsg = 0;
 	rig_first[0] = 0;
@@ -289,6 +301,7 @@ static bool rig_denied(u64 code)
 #define ISA_MMCRA_THR_STOP(a)	(((a) >> 8) & 0xf)
 #define ISA_MMCRA_IFM		(3UL << 30)
 #define ISA_MMCRA_BHRBRD	BIT(37)
+#define ISA31_MMCRA_THR_CMP(a)	(((a) >> 45) & 0x7ff)
 #define ISA_MMCRA_SDAR_MODE	(3UL << 42)
 #define ISA_MMCR1_PMCSEL(n)	(0xffUL << (24 - 8 * ((n) - 1)))	/* PMC1-4 */
 #define ISA_MMCR2_PMC(n)	GENMASK(63 - 9 * ((n) - 1), 55 - 9 * ((n) - 1))
@@ -408,6 +421,10 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 	if ((f->isa & ISA207_ISA_300) &&
 	    (ISA_MMCRA_THR_START(r.mmcra) == 0xf || ISA_MMCRA_THR_STOP(r.mmcra) == 0xf))
 		violation(f, I_THRESHOLD, "mmcra 0x%lx (0x%llx ...)", r.mmcra, code[0]);
+	if ((f->isa & ISA207_ISA_31) && (ISA31_MMCRA_THR_CMP(r.mmcra) >> 8) &&
+	    !(ISA31_MMCRA_THR_CMP(r.mmcra) & 0xc0))
+		violation(f, I_THRESHOLD, "compare: mmcra 0x%lx (0x%llx, config1 0x%llx ...)",
+			  r.mmcra, code[0], cfg1[0]);
 	if ((f->isa & ISA207_ISA_300) ?
 	    !(r.mmcra & ISA_MMCRA_SE) != !!(r.mmcra & ISA_MMCRA_SDAR_MODE) :
 	    !(r.mmcra & ISA_MMCRA_SDAR_MODE))
