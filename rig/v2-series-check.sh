@@ -42,6 +42,7 @@ if [ ! -d "$T/linux" ]; then
 	cp -al "$B/stock" "$T/linux.tmp"
 	rm -rf "$T/linux.tmp"/obj-*
 	for p in "$S"/[0-9]*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
 		(cd "$T/linux.tmp" && patch -s -p1 < "$p") || { echo "v2-series-check: $p does not apply"; exit 1; }
 	done
 	mv "$T/linux.tmp" "$T/linux"

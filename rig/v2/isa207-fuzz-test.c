@@ -5,7 +5,8 @@
  * a corpus, unsafe descriptions and failed allocations.
  *
  * Each mutant is a copy of one of the v2 firmware series' descriptions
- * (POWER8, POWER9, POWER10: mutant i is of description i % 3) with one
+ * (POWER8, POWER9, POWER10: odd mutants of the running CPU's, even ones
+ * of the other two in turn, which the compiler mostly refuses) with one
  * to three random changes in its pmu@0 subtree: a cell set to a boundary
  * or random value, a byte of a string changed, a property deleted,
  * truncated, extended, copied from another node, a node deleted, a
@@ -730,23 +731,28 @@ static void __init fuzz_mutants(struct kunit *test)
 	struct isa207_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	u32 s = seed ?: get_random_u32();
 	unsigned long total = 0;
-	int i, k;
+	int i, k, run, d;
 	void *fdt;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	fdt = kunit_kzalloc(test, desc_max() + FUZZ_SLACK, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, fdt);
 	/* the running CPU's own description is accepted */
-	i = desc_running();
-	if (i < 0)
+	run = desc_running();
+	if (run < 0)
 		kunit_skip(test, "no description for this CPU");
-	KUNIT_ASSERT_EQ(test, fdt_open_into(descs[i], fdt, fdt_totalsize(descs[i]) + FUZZ_SLACK), 0);
+	KUNIT_ASSERT_EQ(test, fdt_open_into(descs[run], fdt,
+					    fdt_totalsize(descs[run]) + FUZZ_SLACK), 0);
 	KUNIT_ASSERT_EQ(test, read_fdt(f, fdt, m), 0);
 	prandom_seed_state(&f->rnd, s);
 	kunit_info(test, "seed 0x%08x, %u mutants, ISA level 0x%x", s, mutants, f->isa);
 	for (f->mutant = 0; f->mutant < mutants; f->mutant++) {
-		const char *src = descs[f->mutant % 3];
 		int changes = 1 + prandom_u32_state(&f->rnd) % 3;
+		const char *src;
+
+		/* odd mutants of the CPU's own description, even ones of the others */
+		d = f->mutant & 1 ? run : (run + 1 + (f->mutant >> 1) % 2) % 3;
+		src = descs[d];
 
 		/* minutes of KUnit at boot: let RCU's kthread run (an RCU stall else) */
 		cond_resched();
@@ -754,7 +760,7 @@ static void __init fuzz_mutants(struct kunit *test)
 		if (fdt_open_into(src, fdt, fdt_totalsize(src) + FUZZ_SLACK))
 			continue;
 		scnprintf(f->what, sizeof(f->what), "%s: ",
-			  (const char *[]){ "POWER8", "POWER9", "POWER10" }[f->mutant % 3]);
+			  (const char *[]){ "POWER8", "POWER9", "POWER10" }[d]);
 		for (i = 0, k = 0; i < 8 && k < changes; i++)
 			if (!mutate(f, fdt))
 				k++;
