@@ -8,7 +8,7 @@
 # PLANTS="a b": only those.  Prints one verdict line per plant.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 rc=0
-for p in ${PLANTS:-ebb bhrb bits60 owned counters sdar reserved fc56 fixed codes ored sdarplace psel unitsplit mmcr3 thrcmp}; do
+for p in ${PLANTS:-ebb bhrb bits60 owned counters sdar reserved fc56 fixed codes ored sdarplace psel unitsplit mmcr3 thrcmp thrform}; do
 	out=$(ENGINE_PLANT=$p MACHINES=powernv10 SWEEPS=0 MUTANTS=${MUTANTS:-10000} \
 		bash "$TOP/rig/v2-series-check.sh" 2>&1)
 	if ! printf '%s\n' "$out" | grep -q 'failed, as they must'; then

@@ -13,7 +13,8 @@
  * phandle pointed at another field, two nodes' values of one property
  * exchanged.  The reader reads it for the running CPU's ISA level; for
  * every mutant it accepts, random codes and groups go through the
- * model's constraints, core-book3s' group test and the MMCR computation,
+ * model's constraints (of each event's decode, made as event_init()
+ * makes it), core-book3s' group test and the MMCR computation,
  * and what comes out is checked against what the Power ISA (Book III,
  * the performance monitor chapter of 2.07B, 3.0B and 3.1B) and the
  * EBB ABI (Documentation/arch/powerpc/pmu-ebb.rst) allow, never against
@@ -44,7 +45,12 @@
  *             threshold compare (MMCRA bits 45-55, exponent 53-55 over
  *             mantissa 45-52) in its normal form, a non-zero exponent
  *             with a mantissa of 64 or more (POWER10's user's manual;
- *             how 6.12's p10_thresh_cmp_val() writes a count)
+ *             how 6.12's p10_thresh_cmp_val() writes a count); before
+ *             ISA 3.1, with a threshold event selected (MMCRA bits
+ *             16-18), the compare (ISA 2.07: bits 32-41, 3.0: 45-54) in
+ *             the register's form, a non-zero exponent (its upper 3 bits)
+ *             with one of the mantissa's upper 2 bits set (6.12's
+ *             is_thresh_cmp_valid())
  *  sdar       MMCRA[SDAR mode] (bits 42-43): from ISA 3.0, 0 when
  *             sampling (MMCRA[SE]) and non-zero otherwise; ISA 2.07:
  *             non-zero
@@ -281,6 +287,7 @@ struct fuzz {
 	unsigned long accepted, codes, groups, fit;
 	unsigned int mutant;
 	struct perf_event ev[6];
+	struct isa207_event dec[6];	/* as event_init() makes them */
 };
 
 /* On the deny list of the description set up last */
@@ -303,6 +310,9 @@ static bool rig_denied(u64 code)
 #define ISA_MMCRA_IFM		(3UL << 30)
 #define ISA_MMCRA_BHRBRD	BIT(37)
 #define ISA31_MMCRA_THR_CMP(a)	(((a) >> 45) & 0x7ff)
+#define ISA30_MMCRA_THR_CMP(a)	(((a) >> 45) & 0x3ff)
+#define ISA207_MMCRA_THR_CMP(a)	(((a) >> 32) & 0x3ff)
+#define ISA_MMCRA_THR_SEL(a)	(((a) >> 16) & 7)
 #define ISA_MMCRA_SDAR_MODE	(3UL << 42)
 #define ISA_MMCR1_PMCSEL(n)	(0xffUL << (24 - 8 * ((n) - 1)))	/* PMC1-4 */
 #define ISA_MMCR2_PMC(n)	GENMASK(63 - 9 * ((n) - 1), 55 - 9 * ((n) - 1))
@@ -360,25 +370,13 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 	struct perf_event *pev[6];
 	unsigned int hwc[6], used = 0;
 	bool bhrb = false, ebb = !!(code[0] & CODE_EBB), branch = false;
-	unsigned long allowed = MMCR0_PMC1CE | MMCR0_PMCjCE | MMCR0_FC56, m2 = 0;
+	unsigned long allowed = MMCR0_PMC1CE | MMCR0_PMCjCE | MMCR0_FC56, m2 = 0, cmp;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		u32 x = prandom_u32_state(&f->rnd);
-
 		pev[i] = &f->ev[i];
-		memset(pev[i], 0, sizeof(*pev[i]));
-		pev[i]->attr.config = code[i];
-		pev[i]->attr.config1 = cfg1[i];
-		pev[i]->hw.config = code[i];
-		pev[i]->attr.exclude_user = x & 1;
-		pev[i]->attr.exclude_kernel = (x >> 1) & 1;
-		pev[i]->attr.exclude_hv = (x >> 2) & 1;
-		pev[i]->attr.exclude_idle = (x >> 3) & 1;
-		if (((x >> 4) & 7) == 0) {
-			pev[i]->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+		if (pev[i]->attr.sample_type & PERF_SAMPLE_BRANCH_STACK)
 			branch = true;
-		}
 		if ((code[i] & CODE_BHRB))
 			bhrb = true;
 		if (!!(code[i] & CODE_EBB) != ebb)
@@ -426,6 +424,12 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 	    !(ISA31_MMCRA_THR_CMP(r.mmcra) & 0xc0))
 		violation(f, I_THRESHOLD, "compare: mmcra 0x%lx (0x%llx, config1 0x%llx ...)",
 			  r.mmcra, code[0], cfg1[0]);
+	/* before ISA 3.1, a threshold event's compare in the register's form */
+	cmp = (f->isa & ISA207_ISA_300) ? ISA30_MMCRA_THR_CMP(r.mmcra) :
+	      ISA207_MMCRA_THR_CMP(r.mmcra);
+	if (!(f->isa & ISA207_ISA_31) && ISA_MMCRA_THR_SEL(r.mmcra) && (cmp >> 7) &&
+	    !(cmp & 0x60))
+		violation(f, I_THRESHOLD, "compare: mmcra 0x%lx (0x%llx ...)", r.mmcra, code[0]);
 	if ((f->isa & ISA207_ISA_300) ?
 	    !(r.mmcra & ISA_MMCRA_SE) != !!(r.mmcra & ISA_MMCRA_SDAR_MODE) :
 	    !(r.mmcra & ISA_MMCRA_SDAR_MODE))
@@ -443,11 +447,27 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 		int n = 1 + prandom_u32_state(&f->rnd) % 6, ok = 0, na;
 
 		for (i = 0; i < n; i++) {
+			struct perf_event *ev = &f->ev[ok];
+			u32 x = prandom_u32_state(&f->rnd);
+
 			code[ok] = rig_rnd_code(&f->rnd, m->valid[0], &cfg1[ok]);
 			/* half the time, config1 anywhere in the model's fields */
 			if (prandom_u32_state(&f->rnd) & 1)
 				cfg1[ok] = rig_rnd64(&f->rnd) & m->valid[1];
 			f->codes++;
+			/* the event as event_init() leaves it: decoded */
+			memset(ev, 0, sizeof(*ev));
+			ev->attr.config = code[ok];
+			ev->attr.config1 = cfg1[ok];
+			ev->hw.config = code[ok];
+			ev->attr.exclude_user = x & 1;
+			ev->attr.exclude_kernel = (x >> 1) & 1;
+			ev->attr.exclude_hv = (x >> 2) & 1;
+			ev->attr.exclude_idle = (x >> 3) & 1;
+			if (((x >> 4) & 7) == 0)
+				ev->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+			isa207_model_decode(m, ev, &f->dec[ok]);
+			ev->pmu_private = &f->dec[ok];
 			na = isa207_model_alternatives(m, code[ok], g & 1 ? PPMU_ONLY_COUNT_RUN : 0,
 						       alt);
 			while (na-- > 0) {
@@ -457,7 +477,8 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 					violation(f, I_DENY, "0x%llx denied, for 0x%llx",
 						  alt[na], code[ok]);
 			}
-			if (isa207_model_constraint(m, code[ok], &mask[ok], &val[ok], cfg1[ok]) ||
+			if (isa207_model_constraint_dec(m, &f->dec[ok], code[ok], &mask[ok],
+							&val[ok], cfg1[ok]) ||
 			    isa207_model_check_code(m, code[ok], cfg1[ok]))
 				continue;
 			if ((code[ok] & CODE_BHRB) && !(code[ok] & CODE_EBB))
