@@ -103,10 +103,10 @@ run() {	# machine plant
 	fi
 	if [ "$2" = 0 ]; then
 		cases="$cases refuses_p10"
-		grep -q fuzz "$T/linux/arch/powerpc/perf/Makefile" && cases="$cases fuzz_mutants fuzz_unknown"
+		grep -q fuzz "$T/linux/arch/powerpc/perf/Makefile" && cases="$cases fuzz_mutants fuzz_unknown fuzz_corpus fuzz_attacks"
 	fi
 	for c in $cases; do
-		grep -oE "# $c: (codes|seed|mutants|mutant|unknown|  [a-z0-9]+:) .*" "$log" | sed "s/^# $c: /  $1 plant $2 $c: /"
+		grep -oE "# $c: (codes|seed|mutants|mutant|unknown|attacks|corpus|  [a-z0-9]+:) .*" "$log" | sed "s/^# $c: /  $1 plant $2 $c: /"
 		if grep -qE "^\[[ 0-9.]+\]     ok [0-9] $c # SKIP" "$log"; then
 			echo "  $1 $c: skipped ($(grep -o "ok [0-9] $c # SKIP.*" "$log" | sed 's/.*SKIP //'))"
 		elif [ "$2" = 0 ] && grep -qE "^\[[ 0-9.]+\]     ok [0-9] $c\$" "$log"; then
