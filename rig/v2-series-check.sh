@@ -68,7 +68,7 @@ engine_plant() {
 	sdarplace) echo 's/p->to\[0\] != 42 || p->width != 2 || //' ;;
 	psel) echo 's/f->width != 8 || p->to\[0\] != 24 || p->to\[1\] != 16 || p->to\[2\] != 8 ||/f->width != p->width ||/; s/p->to\[3\] != 0 || psel++))/psel++))/' ;;
 	unitsplit) echo 's/(fi >= 0 \&\& fi != p->field) || //' ;;
-	thrform) echo 's/^\t\td->err = -1;$/\t\td->err = d->err;/' ;;
+	thrform) echo 's/^\tif ((a \& GENMASK(18, 16)) \&\& (cmp >> 7) \&\& !(cmp \& 0x60))$/\tif (0 \&\& (a \& GENMASK(18, 16)) \&\& (cmp >> 7) \&\& !(cmp \& 0x60))/' ;;
 	thrcmp) echo 's/^\t\tif (f->role == ISA207_ROLE_THRESH_CMP ? !f->width || p->from || bits != cmp :$/\t\tif (0 \&\& (f->role == ISA207_ROLE_THRESH_CMP ? !f->width || p->from || bits != cmp :/; s/^\t\t    bits \& cmp)$/\t\t    bits \& cmp))/' ;;
 	*) echo "v2-series-check: no engine plant $1" >&2; return 1 ;;
 	esac
