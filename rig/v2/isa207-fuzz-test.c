@@ -13,8 +13,7 @@
  * phandle pointed at another field, two nodes' values of one property
  * exchanged.  The reader reads it for the running CPU's ISA level; for
  * every mutant it accepts, random codes and groups go through the
- * model's constraints (of each event's decode, made as event_init()
- * makes it), core-book3s' group test and the MMCR computation,
+ * model's constraints, core-book3s' group test and the MMCR computation,
  * and what comes out is checked against what the Power ISA (Book III,
  * the performance monitor chapter of 2.07B, 3.0B and 3.1B) and the
  * EBB ABI (Documentation/arch/powerpc/pmu-ebb.rst) allow, never against
@@ -287,7 +286,6 @@ struct fuzz {
 	unsigned long accepted, codes, groups, fit;
 	unsigned int mutant;
 	struct perf_event ev[6];
-	struct isa207_event dec[6];	/* as event_init() makes them */
 };
 
 /* On the deny list of the description set up last */
@@ -374,9 +372,21 @@ static void check_group(struct fuzz *f, const struct isa207_model *m, u64 *code,
 	int i;
 
 	for (i = 0; i < n; i++) {
+		u32 x = prandom_u32_state(&f->rnd);
+
 		pev[i] = &f->ev[i];
-		if (pev[i]->attr.sample_type & PERF_SAMPLE_BRANCH_STACK)
+		memset(pev[i], 0, sizeof(*pev[i]));
+		pev[i]->attr.config = code[i];
+		pev[i]->attr.config1 = cfg1[i];
+		pev[i]->hw.config = code[i];
+		pev[i]->attr.exclude_user = x & 1;
+		pev[i]->attr.exclude_kernel = (x >> 1) & 1;
+		pev[i]->attr.exclude_hv = (x >> 2) & 1;
+		pev[i]->attr.exclude_idle = (x >> 3) & 1;
+		if (((x >> 4) & 7) == 0) {
+			pev[i]->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
 			branch = true;
+		}
 		if ((code[i] & CODE_BHRB))
 			bhrb = true;
 		if (!!(code[i] & CODE_EBB) != ebb)
@@ -447,27 +457,11 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 		int n = 1 + prandom_u32_state(&f->rnd) % 6, ok = 0, na;
 
 		for (i = 0; i < n; i++) {
-			struct perf_event *ev = &f->ev[ok];
-			u32 x = prandom_u32_state(&f->rnd);
-
 			code[ok] = rig_rnd_code(&f->rnd, m->valid[0], &cfg1[ok]);
 			/* half the time, config1 anywhere in the model's fields */
 			if (prandom_u32_state(&f->rnd) & 1)
 				cfg1[ok] = rig_rnd64(&f->rnd) & m->valid[1];
 			f->codes++;
-			/* the event as event_init() leaves it: decoded */
-			memset(ev, 0, sizeof(*ev));
-			ev->attr.config = code[ok];
-			ev->attr.config1 = cfg1[ok];
-			ev->hw.config = code[ok];
-			ev->attr.exclude_user = x & 1;
-			ev->attr.exclude_kernel = (x >> 1) & 1;
-			ev->attr.exclude_hv = (x >> 2) & 1;
-			ev->attr.exclude_idle = (x >> 3) & 1;
-			if (((x >> 4) & 7) == 0)
-				ev->attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
-			isa207_model_decode(m, ev, &f->dec[ok]);
-			ev->pmu_private = &f->dec[ok];
 			na = isa207_model_alternatives(m, code[ok], g & 1 ? PPMU_ONLY_COUNT_RUN : 0,
 						       alt);
 			while (na-- > 0) {
@@ -477,8 +471,7 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 					violation(f, I_DENY, "0x%llx denied, for 0x%llx",
 						  alt[na], code[ok]);
 			}
-			if (isa207_model_constraint_dec(m, &f->dec[ok], code[ok], &mask[ok],
-							&val[ok], cfg1[ok]) ||
+			if (isa207_model_constraint(m, code[ok], &mask[ok], &val[ok], cfg1[ok]) ||
 			    isa207_model_check_code(m, code[ok], cfg1[ok]))
 				continue;
 			if ((code[ok] & CODE_BHRB) && !(code[ok] & CODE_EBB))
@@ -777,6 +770,9 @@ static void __init fuzz_mutants(struct kunit *test)
 
 		/* minutes of KUnit at boot: let RCU's kthread run (an RCU stall else) */
 		cond_resched();
+		/* and a line now and then: the rig kills a boot silent for 240 s */
+		if (f->mutant && !(f->mutant % 5000))
+			kunit_info(test, "progress: %u of %u", f->mutant, mutants);
 
 		if (fdt_open_into(src, fdt, fdt_totalsize(src) + FUZZ_SLACK))
 			continue;
