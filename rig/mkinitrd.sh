@@ -28,7 +28,7 @@ while read -r t; do
 		continue
 	fi
 	to=""
-	while read -r pat secs; do
+	while read -r pat secs _; do
 		case "$pat" in ''|'#'*) continue ;; esac
 		# shellcheck disable=SC2254
 		case "$t" in $pat) to=$secs; break ;; esac

@@ -1,32 +1,32 @@
 #!/bin/bash
 # test.sh full|quick|run [BOOT]
-#   full   rig/setup.sh, then rig/qemu.sh; build
-#          the stock and patched kernels (the patched build seeded with
-#          the stock build's objects; patches/ and the rig's test-only
-#          KUnit, rig/v2-overlay.sh, with the described backend forced:
-#          rig/patched.config), the selftests, perf, skiboot with
-#          firmware/skiboot/ and the sanitizer kernel (the series in its
-#          default mode); Linux 7.2.6's source is fetched beside the first
-#          builds (rig/upstream.sh).  Beside the builds, one at a time, the
-#          boots that run no timed test: kunit, kunit9 and kunit8 (the
-#          series' KUnit and the rig's: equivalence with the base tree's
-#          isa207-common.c, the refused weakenings, the fuzzer) and lost
-#          (stock, rig/long-tests.txt).  Then two at a time, one guest per
-#          core, from one queue, longest first: fw9, fw, fw8, stock9,
-#          stock, stock8, auto, san, fw-broken, up.  stock, auto and fw on
-#          powernv10, stock9 and fw9 on powernv9, stock8 and fw8 on
-#          powernv8 (fw: the patched kernel on skiboot with
-#          firmware/skiboot/, which puts the machine's description in the
-#          boot device tree; auto: the series in its default mode, the
-#          default kernel, on the same skiboot): each machine's boots
-#          compared with its stock boot; fw-broken (a broken description
-#          refused) is short; san: KASAN and kmemleak under the KUnit
-#          suites; up: the series on the newer kernel, its KUnit.  Beside the builds, the binding and the descriptions
-#          through dt-schema (rig/v2-draft-check.sh).  Beside the lanes, at
-#          the lowest priority:
-#          rig/rigtest.py, the rig's own tests (no guest, no build), and in
-#          the cores' idle time only (SCHED_IDLE) Linux 7.2.6's build, which
-#          the up boot waits for.
+#   full   rig/setup.sh; then QEMU (rig/qemu.sh) beside the stock kernel;
+#          the patched kernel (seeded with the stock build's objects;
+#          patches/ and the rig's test-only KUnit, rig/v2-overlay.sh, with
+#          the described backend forced: rig/patched.config), the
+#          selftests, perf, skiboot with firmware/skiboot/ and the
+#          sanitizer kernel (the series in its default mode).  Linux
+#          7.2.6's source is fetched beside the first builds and built with
+#          the series in the cores' idle time only (rig/upstream.sh).
+#          Beside the builds, one at a time, the boots that run no timed
+#          test: kunit, kunit9 and kunit8 (the series' KUnit and the rig's:
+#          equivalence with the base tree's isa207-common.c, the refused
+#          weakenings, the fuzzer); and the binding and the descriptions
+#          through dt-schema (rig/v2-draft-check.sh).  Then two lanes, one
+#          guest each, one per core, take the other boots from one queue,
+#          longest first: lane a once the KUnit boots are done, lane b once
+#          the builds are: fw9, fw8, stock9, stock8, fw, stock, auto, lost,
+#          san, fw-broken, up.  stock, auto and fw on powernv10, stock9
+#          and fw9 on powernv9, stock8 and fw8 on powernv8 (fw: the patched
+#          kernel on skiboot with firmware/skiboot/, which puts the
+#          machine's description in the boot device tree; auto: the
+#          series in its default mode, the default kernel, on the same
+#          skiboot): each machine's boots compared with its stock boot;
+#          lost: stock, rig/long-tests.txt; fw-broken (a broken
+#          description refused) is short; san: KASAN and kmemleak under
+#          the KUnit suites; up: the series on the newer kernel, its
+#          KUnit.  Beside lane b, at the lowest priority, rig/rigtest.py,
+#          the rig's own tests (no guest, no build).
 #          Stops itself, failed, past LIMIT seconds
 #          (5100: CI stops a run at 90 min without a word).  Ends with
 #          "N passed, N failed, N skipped" and the time each step took
@@ -144,8 +144,11 @@ grep "base tree" "$B/setup.log"
 t_setup=$(($(date +%s) - t0))
 printf 'setup\tok\t%d\n' "$t_setup" >> "$R/steps.tsv"
 
-# the emulator every boot uses (rig/qemu.sh; a no-op once built)
-step qemu bash "$top/rig/qemu.sh" || { echo "0 passed, 1 failed"; exit 1; }
+# the emulator every boot uses (rig/qemu.sh; a no-op once built): make
+# test builds it beside the stock kernel (below), the others first
+if [ "$mode" != full ]; then
+	step qemu bash "$top/rig/qemu.sh" || { echo "0 passed, 1 failed"; exit 1; }
+fi
 
 # the fuzzer's mutants in each KUnit boot (3 boots: >= 10^5 in all)
 MUTANTS=34000
@@ -262,78 +265,41 @@ boot() {
 case $mode in
 full)
 	# Linux 7.2.6's source (rig/upstream.sh: download, unpack, import; the
-	# network and xz more than the cores) beside the first builds
-	( step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch ) &
-	fetch=$!
-	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
-	# The boots that run no timed test (kunit, kunit9, kunit8: KUnit
-	# only, the fuzzer's longest; lost_exception_test, which counts
-	# instructions and EBBs, not time, on stock: rig/long-tests.txt) run
-	# one after the other beside the builds below, which run at the
-	# lowest priority meanwhile so that the guest keeps its core: still one
-	# guest at a time.
-	kpid=
-	if build_patched &&
-	   step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
-	   RIG_PERF=0 step initrd-kunit bash "$top/rig/mkinitrd.sh" "$B/selftests" \
-		"$B/initrd-kunit/initrd.gz" --only 'no-selftests' &&
-	   RIG_PERF=0 step initrd-lost bash "$top/rig/mkinitrd.sh" "$B/selftests" \
-		"$B/initrd-lost/initrd.gz" --only 'pmu/ebb/lost_exception_test'; then
-		set -m		# its own process group, killed with the run
-		( for f in kunit kunit9 kunit8 lost; do boot "$f"; done ) \
-			> "$R/logs/kunit-boots.out" 2>&1 &
-		kpid=$!
-		echo $kpid >> "$R/pgids"
-		set +m
-	fi
-	NICE="nice -n 19"
-	# the default kernel: the patched tree in the series' default mode
-	# (what a user gets), seeded with the patched build's objects
-	SEED=$B/obj/patched step kernel-default $NICE bash "$top/rig/build-kernel.sh" "$B/patched" \
-		"$B/obj/default" "$top/rig/v2/series.config"
-	step perf $NICE bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
-	new_tests &&
-	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
-	step skiboot $NICE bash "$top/rig/skiboot.sh"
-	build_san
-	NICE=
-	if [ -n "$kpid" ]; then
-		wait "$kpid"
-		cat "$R/logs/kunit-boots.out"
-	fi
-	wait "$fetch"
-	# Linux 7.2.6 with the series (rig/upstream.sh), built from here on
-	# beside the lanes that follow, in the time their guests leave the
-	# cores idle: SCHED_IDLE, so a guest that wakes takes its core back at
-	# once (against rigtest's nice 19 it still gets a sixth).  That time is
-	# short (0 % idle in vmstat on 2026-11-28), and most of the build runs
-	# after the last lane boot: 280 of its 1,070 s that day, 47 min 48 s in
-	# all, no later than with the build before the lanes.  The up boot,
-	# last in the queue, waits for it, and is not booted when the build
-	# failed (upstream.end: its status).
+	# network and xz more than the cores) beside the first builds, then
+	# its build with the series in the cores' idle time only (SCHED_IDLE:
+	# a build or a guest that wants a core takes it back at once) from
+	# then on: the run leaves the cores next to no idle time (vmstat,
+	# 2026-12-02), and the build done after the last boot of the lanes
+	# (280 s of 1,070 on 2026-11-28, some 4 min of 62 in the CI run of
+	# 5145e0d, when it began with the lanes) is what it could not do
+	# earlier.  The up boot, last in the queue, waits for it, and is not
+	# booted when it failed (upstream.end: its status).
 	set -m
-	( step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
-	  echo $? > "$R/upstream.end" ) > "$R/logs/upstream-step.out" 2>&1 &
+	( if step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch; then
+		step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
+		echo $? > "$R/upstream.end"
+	  else
+		echo 1 > "$R/upstream.end"
+	  fi ) > "$R/logs/upstream-step.out" 2>&1 &
 	upstream=$!
 	echo $upstream >> "$R/pgids"
 	set +m
-	# Two guests at a time, one per core, and no other guest beside them
-	# (rigtest, at the lowest priority, below, and Linux 7.2.6's build in
-	# the idle time only, above): the
-	# EBB suite now runs for real on the rig's QEMU (rig/qemu.sh) and takes
-	# minutes a boot (its tests wait for 10-50 EBBs of 2^30 cycles, a
-	# quarter of a second each: rig/boot.py sets the PMU's cycles to 4 a
-	# nanosecond, emulator/qemu/0009), so the boots run in two lanes.  Every
-	# test boot sees one other guest beside it.  The host's load changes
-	# how many cycles guest code takes (the PMU's cycles are the guest's
-	# virtual time, no -icount), not what the tests check: the counts at
-	# an overflow, which freeze there in the vCPU's own thread (0004).
-	# The two lanes take the boots from one queue, the longest first, so
-	# that they end together (times of a make test on a slow 2-core
-	# machine, 2026-11-27, the PMU at 4 cycles a nanosecond: fw9 371 s,
-	# fw 270, stock 260, stock9 253, legacy 252, san 237, the others
-	# under 20).
-	printf '%s\n' fw9 fw fw8 stock9 stock stock8 auto san fw-broken up > "$R/lanes.queue"
+	# the emulator beside the stock kernel: each leaves the cores idle at
+	# times (QEMU's configure, the kernel's link), and neither needs the
+	# other before the first boot
+	( step qemu bash "$top/rig/qemu.sh" ) > "$R/logs/qemu-step.out" 2>&1 &
+	qemu=$!
+	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
+	# The queue of the boots that run the timed tests, the longest first,
+	# so that the two lanes end together (times of the make test of
+	# 2026-12-02 on a 2-core machine, the PMU at 4 cycles a nanosecond:
+	# fw9, fw8, stock9, stock8 410-460 s, fw, stock, auto 370-410, lost
+	# 305, san 143, the others under 20).  Two lanes take boots from it,
+	# one guest each, one per core: lane a once the KUnit boots are done
+	# (below), lane b once the builds are (further below).  A lane waits
+	# for what its boot needs: the initramfs and skiboot (lanes.ready),
+	# the sanitizer kernel (san.end), Linux 7.2.6's (upstream.end).
+	printf '%s\n' fw9 fw8 stock9 stock8 fw stock auto lost san fw-broken up > "$R/lanes.queue"
 	# The queue's lock is a file of its own: sed -i replaces lanes.queue by
 	# a new file, and a lock on the one it replaced would let the other
 	# lane read the same line (a boot run twice, another never: 8 of 30
@@ -345,21 +311,63 @@ full)
 			name=$(flock "$R/lanes.lock" sh -c \
 				'n=$(head -n 1 "$1"); [ -z "$n" ] || sed -i 1d "$1"; echo "$n"' _ "$R/lanes.queue")
 			[ -n "$name" ] || break
-			if [ "$name" = up ]; then
+			case $name in
+			up)
 				while [ ! -e "$R/upstream.end" ] && kill -0 "$upstream" 2>/dev/null; do
 					sleep 2
 				done
-				[ "$(cat "$R/upstream.end" 2>/dev/null)" = 0 ] || continue
-			fi
+				[ "$(cat "$R/upstream.end" 2>/dev/null)" = 0 ] || continue ;;
+			san)
+				while [ ! -e "$R/san.end" ]; do sleep 2; done ;;
+			esac
 			boot "$name"
 		done
 	}
+	# The KUnit boots (kunit, kunit9, kunit8: KUnit only, the fuzzer's
+	# longest) run one after the other beside the builds below, which run
+	# at the lowest priority meanwhile so that the guest keeps its core:
+	# one guest at a time; then this lane takes boots from the queue.
+	# Every boot sees at most one other guest beside it, and a build at
+	# nice 19 or none.
+	kpid=
+	if build_patched &&
+	   step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
+	   RIG_PERF=0 step initrd-kunit bash "$top/rig/mkinitrd.sh" "$B/selftests" \
+		"$B/initrd-kunit/initrd.gz" --only 'no-selftests' &&
+	   RIG_PERF=0 step initrd-lost bash "$top/rig/mkinitrd.sh" "$B/selftests" \
+		"$B/initrd-lost/initrd.gz" --only 'pmu/ebb/lost_exception_test'; then
+		wait "$qemu"
+		qrc=$?
+		cat "$R/logs/qemu-step.out"
+		[ $qrc -eq 0 ] || { echo "0 passed, 1 failed"; exit 1; }
+		set -m		# its own process group, killed with the run
+		( for f in kunit kunit9 kunit8; do boot "$f"; done
+		  while [ ! -e "$R/lanes.ready" ]; do sleep 2; done
+		  lane ) > "$R/logs/lane-a.out" 2>&1 &
+		kpid=$!
+		echo $kpid >> "$R/pgids"
+		set +m
+	else
+		wait "$qemu"
+		cat "$R/logs/qemu-step.out"
+	fi
+	NICE="nice -n 19"
+	# the default kernel: the patched tree in the series' default mode
+	# (what a user gets), seeded with the patched build's objects
+	SEED=$B/obj/patched step kernel-default $NICE bash "$top/rig/build-kernel.sh" "$B/patched" \
+		"$B/obj/default" "$top/rig/v2/series.config"
+	step perf $NICE bash "$top/rig/perf.sh" "$B/stock" "$B/perf" &&
+	new_tests &&
+	step initrd bash "$top/rig/mkinitrd.sh" "$B/selftests" "$I/initrd.gz"
+	step skiboot $NICE bash "$top/rig/skiboot.sh"
+	: > "$R/lanes.ready"
+	build_san
+	echo $? > "$R/san.end"
+	NICE=
 	set -m
-	lane > "$R/logs/lane-a.out" 2>&1 &
-	lane_a=$!
 	lane > "$R/logs/lane-b.out" 2>&1 &
 	lane_b=$!
-	echo $lane_a $lane_b >> "$R/pgids"
+	echo $lane_b >> "$R/pgids"
 	# the rig's own tests (rig/rigtest.py: planted faults through boot.py
 	# --reparse and compare.py; no guest, no build, one Python process) at
 	# the lowest priority beside the lanes (next to no idle time there,
@@ -368,7 +376,8 @@ full)
 	rigtest=$!
 	echo $rigtest >> "$R/pgids"
 	set +m
-	wait "$lane_a" "$lane_b"
+	[ -z "$kpid" ] || wait "$kpid"
+	wait "$lane_b"
 	cat "$R/logs/lane-a.out" "$R/logs/lane-b.out"
 	wait "$rigtest"
 	cat "$R/logs/rigtest.out"
