@@ -35,12 +35,13 @@ if [ ! -s "$Q/$ORIG" ]; then
 		printf '%s\n' "Types: deb-src" "URIs: http://deb.debian.org/debian" \
 			"Suites: bookworm-backports" "Components: main" \
 			"Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg" | $SUDO tee "$src" >/dev/null
-		$SUDO apt-get update -qq || true
+		# one apt at a time: make test fetches Linux 7.2.6 beside this
+		flock "$top/build/apt.lock" $SUDO apt-get update -qq || true
 	fi
 	# --print-uris leaves out files already in the directory: ask in an
 	# empty one.  Each line: 'URI' FILE SIZE SHA256:HASH
 	mkdir -p "$Q/apt"
-	line=$(cd "$Q/apt" && apt-get source --print-uris -qq "qemu=$VER" | awk -v f="$ORIG" '$2 == f')
+	line=$(cd "$Q/apt" && flock "$top/build/apt.lock" apt-get source --print-uris -qq "qemu=$VER" | awk -v f="$ORIG" '$2 == f')
 	[ -n "$line" ] || { echo "qemu: apt knows no $ORIG for qemu $VER"; exit 1; }
 	uri=$(echo "$line" | awk '{ gsub("'"'"'", "", $1); print $1 }')
 	want=$(echo "$line" | awk '{ sub("SHA256:", "", $4); print $4 }')

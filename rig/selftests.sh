@@ -6,13 +6,15 @@ set -euo pipefail
 src=$(realpath "$1") out=$(realpath -m "$2")
 mkdir -p "$out/pmu"
 # The harness' limit the rig gives a test (rig/timeouts.txt, third
-# column): set in main() on the line of its test_harness() call, so that
+# column, on a line naming the test's exact path): set in main() on the line of its test_harness() call, so that
 # no FAIL_IF line moves (rig/compare.py reads them); again on every run,
 # whatever an earlier run set
 sel=$src/tools/testing/selftests/powerpc
 while read -r t _ h; do
 	case "$t" in ''|'#'*) continue ;; esac
 	[ -n "$h" ] || continue
+	# an exact test path, a number of seconds
+	case $h in *[!0-9]*) echo "selftests: $t: harness limit '$h' is not a number"; exit 1 ;; esac
 	f=$sel/$t.c
 	grep -q 'return test_harness(' "$f" || { echo "selftests: $t: no test_harness() call"; exit 1; }
 	sed -i -e 's/^\(\s*\)\(test_harness_set_timeout([0-9]*); \)*return test_harness(/\1test_harness_set_timeout('"$h"'); return test_harness(/' "$f"

@@ -277,10 +277,11 @@ full)
 	set -m
 	( if step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch; then
 		step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
-		echo $? > "$R/upstream.end"
+		echo $? > "$R/upstream.end.tmp"
 	  else
-		echo 1 > "$R/upstream.end"
-	  fi ) > "$R/logs/upstream-step.out" 2>&1 &
+		echo 1 > "$R/upstream.end.tmp"
+	  fi
+	  mv "$R/upstream.end.tmp" "$R/upstream.end" ) > "$R/logs/upstream-step.out" 2>&1 &
 	upstream=$!
 	echo $upstream >> "$R/pgids"
 	set +m
@@ -349,7 +350,9 @@ full)
 		set +m
 	else
 		wait "$qemu"
+		qrc=$?
 		cat "$R/logs/qemu-step.out"
+		[ $qrc -eq 0 ] || { echo "0 passed, 1 failed"; exit 1; }
 	fi
 	NICE="nice -n 19"
 	# the default kernel: the patched tree in the series' default mode
@@ -362,7 +365,8 @@ full)
 	step skiboot $NICE bash "$top/rig/skiboot.sh"
 	: > "$R/lanes.ready"
 	build_san
-	echo $? > "$R/san.end"
+	echo $? > "$R/san.end.tmp"
+	mv "$R/san.end.tmp" "$R/san.end"
 	NICE=
 	set -m
 	lane > "$R/logs/lane-b.out" 2>&1 &

@@ -40,7 +40,7 @@ GIT="git -c user.name=rig -c user.email=rig@localhost -c advice.detachedHead=fal
 orig_of() {
 	local v=$1 o=linux_${1%%-*}.orig.tar.xz
 	rm -rf "$U/apt" && mkdir -p "$U/apt"
-	(cd "$U/apt" && apt-get source --print-uris -qq "linux=$v" 2>/dev/null) |
+	(cd "$U/apt" && flock "$B/apt.lock" apt-get source --print-uris -qq "linux=$v" 2>/dev/null) |
 		awk -v f="$o" '$2 == f { gsub("'"'"'", "", $1); sub("SHA256:", "", $4); print f, $1, $4 }'
 }
 
@@ -59,11 +59,12 @@ if [ ! -s "$U/$ORIG" ]; then
 	fi
 	line=$(orig_of "$VER" || true)
 	if [ -z "$line" ]; then
-		$SUDO apt-get update -qq || true
+		# one apt at a time (rig/qemu.sh runs beside this in make test)
+		flock "$B/apt.lock" $SUDO apt-get update -qq || true
 		line=$(orig_of "$VER" || true)
 	fi
 	# VERSION first, then the others newer than 6.13, newest first
-	cands=$( (echo "$VER"; apt-cache showsrc linux 2>/dev/null |
+	cands=$( (echo "$VER"; flock "$B/apt.lock" apt-cache showsrc linux 2>/dev/null |
 		  awk '/^Package: linux$/ { p = 1; next } /^Package:/ { p = 0 } p && /^Version:/ { print $2 }' |
 		  sort -rV) | awk '!seen[$0]++' || true)
 	got=

@@ -49,8 +49,8 @@ dtschema_2025() {
 				mv "$src.tmp" "$src"
 		fi
 		for i in 1 2 3 4 5 6 7 8 9 10; do
-			(cd "$d" && apt-get source --download-only dt-schema > get.log 2>&1) && break
-			apt-get update -qq >> "$d/get.log" 2>&1 || sleep 15
+			(cd "$d" && flock "$B/apt.lock" apt-get source --download-only dt-schema > get.log 2>&1) && break
+			flock "$B/apt.lock" apt-get update -qq >> "$d/get.log" 2>&1 || sleep 15
 		done
 		ls "$d"/dt-schema_2025.08.orig.tar.gz > /dev/null || return 1
 		tar -C "$d" -xzf "$d"/dt-schema_2025.08.orig.tar.gz
