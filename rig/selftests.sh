@@ -6,9 +6,10 @@ set -euo pipefail
 src=$(realpath "$1") out=$(realpath -m "$2")
 mkdir -p "$out/pmu"
 # The harness' limit the rig gives a test (rig/timeouts.txt, third
-# column, on a line naming the test's exact path): set in main() on the line of its test_harness() call, so that
-# no FAIL_IF line moves (rig/compare.py reads them); again on every run,
-# whatever an earlier run set
+# column, on a line naming the test's exact path): set in main() on the
+# line of its test_harness() call, so that no FAIL_IF line moves
+# (rig/compare.py reads them); again on every run, whatever an earlier
+# run set
 sel=$src/tools/testing/selftests/powerpc
 while read -r t _ h; do
 	case "$t" in ''|'#'*) continue ;; esac

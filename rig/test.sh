@@ -269,11 +269,13 @@ full)
 	# its build with the series in the cores' idle time only (SCHED_IDLE:
 	# a build or a guest that wants a core takes it back at once) from
 	# then on: the run leaves the cores next to no idle time (vmstat,
-	# 2026-12-02), and the build done after the last boot of the lanes
-	# (280 s of 1,070 on 2026-11-28, some 4 min of 62 in the CI run of
-	# 5145e0d, when it began with the lanes) is what it could not do
-	# earlier.  The up boot, last in the queue, waits for it, and is not
-	# booted when it failed (upstream.end: its status).
+	# 2026-12-02), so this moves its work rather than saving any: in the
+	# fresh-clone make test of 5196dd4 it took about a sixth of the core
+	# of the builds at nice 19 (the sanitizer kernel 977 s, 789 when
+	# this build began with the lanes) and still ran past the lanes'
+	# last boot (2 min), against some 4 min in the CI run of 5145e0d.
+	# The up boot, last in the queue, waits for it, and is not booted
+	# when it failed (upstream.end: its status).
 	set -m
 	( if step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch; then
 		step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
@@ -293,9 +295,9 @@ full)
 	step kernel-stock bash "$top/rig/build-kernel.sh" "$B/stock" "$B/obj/stock"
 	# The queue of the boots that run the timed tests, the longest first,
 	# so that the two lanes end together (times of the make test of
-	# 2026-12-02 on a 2-core machine, the PMU at 4 cycles a nanosecond:
-	# fw9, fw8, stock9, stock8 410-460 s, fw, stock, auto 370-410, lost
-	# 305, san 143, the others under 20).  Two lanes take boots from it,
+	# 5145e0d on a 2-core machine, 2026-12-02, the PMU at 4 cycles a
+	# nanosecond: fw9, fw8, stock9, stock8 504-514 s, fw, stock, auto
+	# 474-485, lost 305, san 177, the others under 20).  Two lanes take boots from it,
 	# one guest each, one per core: lane a once the KUnit boots are done
 	# (below), lane b once the builds are (further below).  A lane waits
 	# for what its boot needs: the initramfs and skiboot (lanes.ready),
@@ -330,6 +332,14 @@ full)
 	# one guest at a time; then this lane takes boots from the queue.
 	# Every boot sees at most one other guest beside it, and a build at
 	# nice 19 or none.
+	# the QEMU build's end, before the first boot: its log; a failure
+	# ends the run
+	qemu_built() {
+		local rc=0
+		wait "$qemu" || rc=$?
+		cat "$R/logs/qemu-step.out"
+		[ $rc -eq 0 ] || { echo "0 passed, 1 failed"; exit 1; }
+	}
 	kpid=
 	if build_patched &&
 	   step selftests bash "$top/rig/selftests.sh" "$B/patched" "$B/selftests" &&
@@ -337,10 +347,7 @@ full)
 		"$B/initrd-kunit/initrd.gz" --only 'no-selftests' &&
 	   RIG_PERF=0 step initrd-lost bash "$top/rig/mkinitrd.sh" "$B/selftests" \
 		"$B/initrd-lost/initrd.gz" --only 'pmu/ebb/lost_exception_test'; then
-		wait "$qemu"
-		qrc=$?
-		cat "$R/logs/qemu-step.out"
-		[ $qrc -eq 0 ] || { echo "0 passed, 1 failed"; exit 1; }
+		qemu_built
 		set -m		# its own process group, killed with the run
 		( for f in kunit kunit9 kunit8; do boot "$f"; done
 		  while [ ! -e "$R/lanes.ready" ]; do sleep 2; done
@@ -349,10 +356,7 @@ full)
 		echo $kpid >> "$R/pgids"
 		set +m
 	else
-		wait "$qemu"
-		qrc=$?
-		cat "$R/logs/qemu-step.out"
-		[ $qrc -eq 0 ] || { echo "0 passed, 1 failed"; exit 1; }
+		qemu_built
 	fi
 	NICE="nice -n 19"
 	# the default kernel: the patched tree in the series' default mode
