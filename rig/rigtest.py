@@ -119,7 +119,10 @@ def kunit_lines(b):
     return out
 
 
-SKIBOOT = ["[    0.000000,5] OPAL v7.1-106-g785a5e30+rig.2 starting...",
+# "+rig.N", N the firmware series' patches, as rig/skiboot.sh names it
+RIGN = "+rig.%d" % len([p for p in os.listdir(os.path.join(RIG, "..", "firmware", "skiboot"))
+                        if p.endswith(".patch") and not p.startswith("0000-")])
+SKIBOOT = ["[    0.000000,5] OPAL v7.1-106-g785a5e30%s starting..." % RIGN,
            "[    1.000000,5] PMU-DESC: core PMU description added under /pmus"]
 
 
@@ -380,7 +383,7 @@ CASES = [
     # skiboot's own lines: the firmware that ran, and what it did
     ("skiboot put no description in the tree", drop("fw9", "PMU-DESC"),
      "firmware boot fw9", "p9_firmware_boot", "no"),
-    ("the firmware was not the rig's skiboot", edit("fw", "+rig.2 starting", " starting"),
+    ("the firmware was not the rig's skiboot", edit("fw", RIGN + " starting", " starting"),
      "firmware boot fw", "firmware_producer", "-"),
     ("fw8 ran the hand-coded backend", drop("fw8", "PMU from /pmus/pmu@0"),
      "firmware boot fw8", "p8_firmware_boot", "no"),
@@ -388,7 +391,7 @@ CASES = [
                                                     "from /pmus/pmu@0"], "Run /init"),
      "default mode", "firmware_auto_description_lines",
      "isa207-dt: POWER10 PMU from /pmus/pmu@0"),
-    ("the default mode ran Debian's skiboot", edit("auto", "+rig.2 starting", " starting"),
+    ("the default mode ran Debian's skiboot", edit("auto", RIGN + " starting", " starting"),
      "default mode", "checks_failed", "1"),
     ("a test differs in the default mode", fail_at("auto", STRICT, "99"), "selftest " + STRICT,
      "selftests_diff", "1"),
@@ -397,7 +400,7 @@ CASES = [
     ("broken node: the fallback is not the hand-coded backend",
      drop("fw-broken", "RIG: FW-PMU broken POWER10 performance"), "firmware broken node",
      "firmware_broken_fallback", "no"),
-    ("the broken-node boot ran Debian's skiboot", edit("fw-broken", "+rig.2 starting", " starting"),
+    ("the broken-node boot ran Debian's skiboot", edit("fw-broken", RIGN + " starting", " starting"),
      "firmware of fw-broken", "checks_failed", "1"),
     ("KASAN not in the kernel", drop("san", "KASAN init done"), "kasan_live", "kasan_live", "no"),
     ("kmemleak not in the kernel", drop("san", "kmemleak: Kernel memory"), "kmemleak_live",
