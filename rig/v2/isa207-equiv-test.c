@@ -731,12 +731,25 @@ static int bench_decode(struct bench *b, int who, int n)
 	return 0;
 }
 
+/* Best of BENCH_ROUNDS rounds of @what for @first (0 stock, 1 c) to 2 (dt), interleaved */
+static void bench_best(struct kunit *test, struct bench *b,
+		       int (*what)(struct bench *, int, int), int first, int n, u64 *ns, u64 *in)
+{
+	int r, i;
+
+	for (i = first; i < 3; i++)
+		ns[i] = in[i] = U64_MAX;
+	for (r = 0; r < BENCH_ROUNDS; r++)
+		for (i = first; i < 3; i++)
+			KUNIT_ASSERT_EQ(test, bench_run(b, what, i, n, &ns[i], &in[i]), 0);
+}
+
 static void __init bench_paths(struct kunit *test)
 {
 	static const char * const who[] = { "stock", "c", "dt" };
 	struct bench *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
 	u64 ns[3], in[3];
-	int i, j, n, r, sizes[] = { 1, 4, 6 };
+	int i, j, n, sizes[] = { 1, 4, 6 };
 
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	b->c = setup(test, false);
@@ -764,22 +777,13 @@ static void __init bench_paths(struct kunit *test)
 		   b->code[1], b->code[2], b->code[3], b->code[4], b->code[5]);
 	for (j = 0; j < ARRAY_SIZE(sizes); j++) {
 		n = sizes[j];
-		for (i = 0; i < 3; i++)
-			ns[i] = in[i] = U64_MAX;
-		for (r = 0; r < BENCH_ROUNDS; r++)
-			for (i = 0; i < 3; i++)
-				KUNIT_ASSERT_EQ(test, bench_run(b, bench_once, i, n, &ns[i], &in[i]),
-						0);
+		bench_best(test, b, bench_once, 0, n, ns, in);
 		for (i = 0; i < 3; i++)
 			kunit_info(test, "bench_schedule_%d_%s: %llu ns %llu.%02llu insns", n, who[i],
 				   ns[i] / BENCH_LOOPS, in[i] / BENCH_LOOPS,
 				   in[i] % BENCH_LOOPS * 100 / BENCH_LOOPS);
 	}
-	for (i = 1; i < 3; i++)
-		ns[i] = in[i] = U64_MAX;
-	for (r = 0; r < BENCH_ROUNDS; r++)
-		for (i = 1; i < 3; i++)
-			KUNIT_ASSERT_EQ(test, bench_run(b, bench_decode, i, 6, &ns[i], &in[i]), 0);
+	bench_best(test, b, bench_decode, 1, 6, ns, in);
 	for (i = 1; i < 3; i++) {
 		kunit_info(test, "bench_decode_6_%s: %llu ns %llu.%02llu insns", who[i],
 			   ns[i] / BENCH_LOOPS, in[i] / BENCH_LOOPS,
