@@ -13,8 +13,8 @@ machine: stock, fw (QEMU powernv10), stock9, fw9 (powernv9) and stock8,
 fw8 (powernv8); a group whose boots did not run at all is left out (make
 test-quick: --only BOOT, that boot alone, no stock).  The other boots are
 checked on their own: kunit, kunit9 and kunit8 (kunit_boots()), fw-broken
-(firmware_short()), san (sanitizers()), up
-(newer_upstream()), lost (rig/long-tests.txt).
+(firmware_short()), san (sanitizers(); its kernel is the series on a
+newer upstream tree: newer_upstream()), lost (rig/long-tests.txt).
 
 Every check counts once in the closing "N passed, N failed" line:
   - each build/boot step recorded in STEPS (tab-separated: step, ok|fail),
@@ -282,7 +282,7 @@ def warnings_vs(b, ref):
 
 
 def boot_without_tests(b, ref):
-    """A boot that runs no selftests (the kunit boots, san, up, the short
+    """A boot that runs no selftests (the kunit boots, san, the short
     firmware boots): it finished without an oops, its KUnit suites are the
     listed ones (a skip only where kunit-expected.txt says) and pass, and it
     warned of nothing REF, its machine's stock boot, did not."""
@@ -818,7 +818,8 @@ def kunit_boots():
 
 
 def sanitizers():
-    """san: the series' kernel in its default mode with KASAN and kmemleak,
+    """san: the series' kernel on Linux 7.2.6 (rig/upstream.sh) in its
+    default mode with KASAN and kmemleak,
     its KUnit suites (the reader on the descriptions and on 2,000 mutants
     of each), then a kmemleak scan (rig/guest/san.sh)."""
     global where
@@ -841,13 +842,15 @@ def sanitizers():
 
 def newer_upstream():
     """The series on a newer upstream kernel (rig/upstream.sh): every patch
-    applied with git am -3, the build warned of nothing, and the "up" boot
-    ran that kernel and its KUnit suites passed as on the 6.12 base."""
+    applied with git am -3, the build warned of nothing, and the san boot
+    ran that kernel (its KUnit suites: sanitizers())."""
     global where
     where = "upstream"
     u = kv(os.path.join(res, "upstream.txt"))
+    # upstream_rig_fixes: the rig's fixes to 7.2.6's own code
+    # (rig/upstream-fixes/), applied after the series
     for k in ("upstream_kernel", "upstream_source", "upstream_patches", "upstream_3way",
-              "upstream_build_warnings"):
+              "upstream_rig_fixes", "upstream_build_warnings"):
         summary.append((k, u.get(k, "-")))
     pdir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "patches")
     npatch = len([f for f in os.listdir(pdir) if re.match(r"0\d+-", f) and f[:5] != "0000-"])
@@ -855,14 +858,13 @@ def newer_upstream():
           "series on Linux %s: %s of %d patches applied, %s build warnings" % (
               u.get("upstream_kernel", "-"), u.get("upstream_patches", "-"), npatch,
               u.get("upstream_build_warnings", "-")))
-    boot_without_tests("up", "stock")
-    con = os.path.join(res, "up", "console.log")
+    con = os.path.join(res, "san", "console.log")
     banner = re.search(r"Linux version (\S+)", open(con, errors="replace").read()) \
         if os.path.exists(con) else None
     ran = banner.group(1) if banner else "-"
     summary.append(("upstream_boot_kernel", ran))
     check(u.get("upstream_kernel", "-") != "-" and ran.startswith(u.get("upstream_kernel", "-")),
-          "up boot ran Linux %s, the upstream tree is %s" % (ran, u.get("upstream_kernel", "-")))
+          "san boot ran Linux %s, the upstream tree is %s" % (ran, u.get("upstream_kernel", "-")))
 
 
 if not quick:

@@ -6,7 +6,7 @@ usage: rigtest.py WORKDIR
 
 Writes the consoles of a make test run that went right (every boot: the
 three machines' stock and fw boots, the kunit boots, the short firmware
-boots, san, up and lost), reads them with
+boots, san and lost), reads them with
 boot.py --reparse and judges them with compare.py, with the rig's own rule
 files (emulator-flaky.txt, emulator-retry.txt, kunit-expected.txt, ...).
 Then plants one fault at a time and checks the verdict and the summary key
@@ -128,9 +128,9 @@ SKIBOOT = ["[    0.000000,5] OPAL v7.1-106-g785a5e30%s starting..." % RIGN,
 
 def console(b):
     """The console of boot B when everything went right."""
-    # up: the series on a newer upstream kernel (rig/upstream.sh)
+    # san: the series on a newer upstream kernel (rig/upstream.sh)
     out = ["[    0.000000] Linux version %s (rig@rig) #1 SMP" % (
-        UPSTREAM["upstream_kernel"] if b == "up" else "6.12.0")]
+        UPSTREAM["upstream_kernel"] if b == "san" else "6.12.0")]
     machine = "POWER9" if b.endswith("9") else "POWER8" if b.endswith("8") else "POWER10"
     hand = "%s performance monitor hardware support registered" % machine
     if b == "lost":
@@ -163,7 +163,7 @@ def console(b):
     if b in KB or b == "san":
         out += fuzz_lines(34000 if b in KB else 2000)
     out.append("[   10.000000] Run /init as init process")
-    if b in KB or b == "up":
+    if b in KB:
         return out + ["RIG: DONE"]
     if b == "san":
         return out + ["RIG: SAN-BEGIN", "RIG: KMEMLEAK 0", "RIG: SAN-END", "RIG: DONE"]
@@ -213,7 +213,7 @@ def run(case, plant=None):
     d = os.path.join(work, case)
     shutil.rmtree(d, ignore_errors=True)
     res = os.path.join(d, "results")
-    cons = {b: console(b) for b in P10 + P9 + P8 + SHORT + KB + ["san", "up", "lost"]}
+    cons = {b: console(b) for b in P10 + P9 + P8 + SHORT + KB + ["san", "lost"]}
     if plant:
         plant(cons)
     for b, lines in cons.items():
@@ -454,14 +454,15 @@ CASES = [
                                                  fail_at("stock9", FIXEDT, "71")), None,
      "ebb_stock_fixed_failed_on_stock", "1"),
     # the series on a newer upstream kernel
-    ("up booted the base kernel", edit("up", "Linux version 7.2.6", "Linux version 6.12.0"),
-     "up boot ran Linux", "upstream_boot_kernel", "6.12.0"),
+    ("san booted the base kernel", edit("san", "Linux version 7.2.6", "Linux version 6.12.0"),
+     "san boot ran Linux", "upstream_boot_kernel", "6.12.0"),
     ("a patch did not apply upstream", None, "series on Linux", "upstream_patches", "5"),
     ("upstream build warned", None, "series on Linux", "upstream_build_warnings", "1"),
     ("upstream.sh wrote nothing", None, "Linux", "upstream_patches", "-"),
-    ("the up boot is missing", lambda cons: cons.pop("up"), "up", "upstream_boot_kernel", "-"),
-    ("a KUnit case failed upstream", edit("up", "ok 4 isa207_case4", "not ok 4 isa207_case4"),
-     "kunit isa207.isa207_case4 on up", "checks_failed", "1"),
+    ("the san boot is missing", lambda cons: cons.pop("san"), ("san", "KASAN", "kmemleak"),
+     "upstream_boot_kernel", "-"),
+    ("a KUnit case failed upstream", edit("san", "ok 4 isa207_case4", "not ok 4 isa207_case4"),
+     "kunit isa207.isa207_case4 on san", "checks_failed", "1"),
     ("fw fails a test the series fixes", fail_at("fw", FIXEDT, "71"),
      "selftest " + FIXEDT + ", a stock bug", "ebb_stock_fixed_failed_on_stock", "0"),
     # a test that stops before its asserts (rig/pre-assert.txt) or does
@@ -502,7 +503,7 @@ CASES = [
     # the run's own limits and inputs
     ("make test past 85 min", None, "make test's wall time", "checks_failed", "1"),
     ("no selftest source for the pre-assert rule", None, "selftest source", "checks_failed", "1"),
-    ("a build step failed", None, "step kernel-san", "checks_failed", "1"),
+    ("a build step failed", None, "step upstream", "checks_failed", "1"),
     # perf as a client
     ("perf list differs", edit("fw", "cycles [Hardware event]", "cycles [Kernel PMU event]"),
      "perf list pmu differs", "perf_list_identical", "no"),
@@ -525,7 +526,7 @@ CASES = [
 ]
 ENV_PLANTS["make-test-past-85-min"] = {"RIG_T0": "%d" % (__import__("time").time() - 5200)}
 ENV_PLANTS["no-selftest-source-for-the-pre-assert-rule"] = {"RIG_SELFTEST_SRC": None}
-STEP_PLANTS["a-build-step-failed"] = "kernel-stock\tok\t5\nkernel-san\tfail\t9\nboot-kunit\tok\t10\n"
+STEP_PLANTS["a-build-step-failed"] = "kernel-stock\tok\t5\nupstream\tfail\t9\nboot-kunit\tok\t10\n"
 UPSTREAM_PLANTS["a-patch-did-not-apply-upstream"] = {"upstream_patches": "5"}
 UPSTREAM_PLANTS["upstream-build-warned"] = {"upstream_build_warnings": "1"}
 UPSTREAM_PLANTS["upstream.sh-wrote-nothing"] = None

@@ -5,9 +5,9 @@
 #          patches/ and the rig's test-only KUnit, rig/v2-overlay.sh, with
 #          the described backend forced: rig/patched.config), the
 #          selftests, perf, skiboot with firmware/skiboot/ and the
-#          sanitizer kernel (the series in its default mode).  Linux
-#          7.2.6's source is fetched beside the first builds and built with
-#          the series in the cores' idle time only (rig/upstream.sh).
+#          sanitizer kernel: Linux 7.2.6 (fetched beside the first
+#          builds) with the series in its default mode and the rig's
+#          test-only KUnit, KASAN and kmemleak (rig/upstream.sh).
 #          Beside the builds, one at a time, the boots that run no timed
 #          test: kunit, kunit9 and kunit8 (the series' KUnit and the rig's:
 #          equivalence with the base tree's isa207-common.c, the refused
@@ -16,16 +16,15 @@
 #          guest each, one per core, take the other boots from one queue,
 #          longest first: lane a once the KUnit boots are done, lane b once
 #          the builds are: fw9, fw8, stock9, stock8, fw, stock, auto, lost,
-#          san, fw-broken, up.  stock, auto and fw on powernv10, stock9
+#          san, fw-broken.  stock, auto and fw on powernv10, stock9
 #          and fw9 on powernv9, stock8 and fw8 on powernv8 (fw: the patched
 #          kernel on skiboot with firmware/skiboot/, which puts the
 #          machine's description in the boot device tree; auto: the
 #          series in its default mode, the default kernel, on the same
 #          skiboot): each machine's boots compared with its stock boot;
 #          lost: stock, rig/long-tests.txt; fw-broken (a broken
-#          description refused) is short; san: KASAN and kmemleak under
-#          the KUnit suites; up: the series on the newer kernel, its
-#          KUnit.  Beside lane b, at the lowest priority, rig/rigtest.py,
+#          description refused) is short; san: the series on the newer
+#          kernel, KASAN and kmemleak under the KUnit suites.  Beside lane b, at the lowest priority, rig/rigtest.py,
 #          the rig's own tests (no guest, no build).
 #          Stops itself, failed, past LIMIT seconds
 #          (5100: CI stops a run at 90 min without a word).  Ends with
@@ -162,21 +161,19 @@ boot_args() {
 	# the series' KUnit and the rig's (rig/v2-overlay.sh), beside the
 	# builds
 	kunit | kunit9 | kunit8) echo "kunit.filter_glob=isa207* isa207_fuzz_test.mutants=$MUTANTS" ;;
-	# KASAN, kmemleak: the series' suite, the refusals and a smaller fuzz
+	# the series on a newer upstream kernel (rig/upstream.sh), KASAN,
+	# kmemleak: the series' suite, the refusals and a smaller fuzz
 	san) echo "kunit.filter_glob=isa207* isa207_equiv_test.sweeps=0 isa207_fuzz_test.mutants=2000" ;;
 	# the short one (rig/guest/fw-stage.sh): a broken description refused
 	fw-broken) echo "rig.fw=broken kunit.enable=0" ;;
-	# the series on a newer upstream kernel (rig/upstream.sh): its KUnit
-	up) echo "kunit.filter_glob=isa207" ;;
 	esac
 }
 
 vmlinux_for() {
 	case $1 in
 	stock* | lost) echo "$B/obj/stock/vmlinux" ;;
-	san) echo "$B/obj/san/vmlinux" ;;
+	san) echo "$B/obj/upstream/vmlinux" ;;
 	auto) echo "$B/obj/default/vmlinux" ;;
-	up) echo "$B/obj/upstream/vmlinux" ;;
 	*) echo "$B/obj/patched/vmlinux" ;;
 	esac
 }
@@ -215,17 +212,26 @@ build_patched() {
 		"$B/obj/patched" "$top/rig/patched.config"
 }
 
-# The sanitizer kernel (rig/sanitize.config: KASAN, kmemleak): the
-# patched tree in the series' default mode; beside it, the binding and the
+# The sanitizer kernel (rig/upstream.sh): Linux 7.2.6 with patches/ (git
+# am -3) and the rig's test-only KUnit (rig/v2-overlay.sh), in the series'
+# default mode with KASAN and kmemleak (rig/sanitize.config): one kernel
+# for the series on a newer tree and under the sanitizers, one cold build
+# (two before: about 12 core-minutes); it waits for the source's fetch,
+# begun with the first builds.  Beside it, the binding and the
 # descriptions through dt-schema (rig/v2-draft-check.sh: dt_binding_check,
 # dtc's checks, dt-validate)
 build_san() {
-	local schema rc
+	local schema rc=1
 	( step schema ${NICE:-} bash "$top/rig/v2-draft-check.sh" ) &
 	schema=$!
-	step kernel-san ${NICE:-} bash "$top/rig/build-kernel.sh" "$B/patched" "$B/obj/san" \
-		"$top/rig/v2/series.config" "$top/rig/sanitize.config"
-	rc=$?
+	wait "$upstream"
+	cat "$R/logs/upstream-step.out"
+	if [ "$(cat "$R/upstream-fetch.end" 2>/dev/null)" = 0 ]; then
+		step upstream ${NICE:-} bash "$top/rig/upstream.sh" "$R/upstream.txt"
+		rc=$?
+		# 2: built, but it warned (a failed step; san is booted all the same)
+		[ $rc -ne 2 ] || rc=0
+	fi
 	wait "$schema" && [ $rc -eq 0 ] &&
 	RIG_SAN=1 RIG_PERF=0 step initrd-san bash "$top/rig/mkinitrd.sh" \
 		"$B/selftests" "$B/initrd-san/initrd.gz" --only 'no-selftests'
@@ -240,7 +246,7 @@ build_selftests() {
 
 initrd_for() {
 	case $1 in
-	kunit* | up) echo "$B/initrd-kunit/initrd.gz" ;;
+	kunit*) echo "$B/initrd-kunit/initrd.gz" ;;
 	# rig/long-tests.txt: the tests in boots of their own
 	lost) echo "$B/initrd-lost/initrd.gz" ;;
 	san) echo "$B/initrd-san/initrd.gz" ;;
@@ -264,26 +270,12 @@ boot() {
 
 case $mode in
 full)
-	# Linux 7.2.6's source (rig/upstream.sh: download, unpack, import; the
-	# network and xz more than the cores) beside the first builds, then
-	# its build with the series in the cores' idle time only (SCHED_IDLE:
-	# a build or a guest that wants a core takes it back at once) from
-	# then on: the run leaves the cores next to no idle time (vmstat,
-	# 2026-12-02), so this moves its work rather than saving any: in the
-	# fresh-clone make test of 5196dd4 it took about a sixth of the core
-	# of the builds at nice 19 (the sanitizer kernel 977 s, 789 when
-	# this build began with the lanes) and still ran past the lanes'
-	# last boot (2 min), against some 4 min in the CI run of 5145e0d.
-	# The up boot, last in the queue, waits for it, and is not booted
-	# when it failed (upstream.end: its status).
+	# Linux 7.2.6's source (rig/upstream.sh --fetch: download, unpack,
+	# import; the network and xz more than the cores) beside the first
+	# builds; its build is the sanitizer kernel's (build_san, below)
 	set -m
-	( if step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch; then
-		step upstream chrt --idle 0 bash "$top/rig/upstream.sh" "$R/upstream.txt"
-		echo $? > "$R/upstream.end.tmp"
-	  else
-		echo 1 > "$R/upstream.end.tmp"
-	  fi
-	  mv "$R/upstream.end.tmp" "$R/upstream.end" ) > "$R/logs/upstream-step.out" 2>&1 &
+	( step upstream-fetch nice -n 10 bash "$top/rig/upstream.sh" --fetch
+	  echo $? > "$R/upstream-fetch.end" ) > "$R/logs/upstream-step.out" 2>&1 &
 	upstream=$!
 	echo $upstream >> "$R/pgids"
 	set +m
@@ -301,8 +293,8 @@ full)
 	# one guest each, one per core: lane a once the KUnit boots are done
 	# (below), lane b once the builds are (further below).  A lane waits
 	# for what its boot needs: the initramfs and skiboot (lanes.ready),
-	# the sanitizer kernel (san.end), Linux 7.2.6's (upstream.end).
-	printf '%s\n' fw9 fw8 stock9 stock8 fw stock auto lost san fw-broken up > "$R/lanes.queue"
+	# the sanitizer kernel (san.end: not booted when it failed).
+	printf '%s\n' fw9 fw8 stock9 stock8 fw stock auto lost san fw-broken > "$R/lanes.queue"
 	# The queue's lock is a file of its own: sed -i replaces lanes.queue by
 	# a new file, and a lock on the one it replaced would let the other
 	# lane read the same line (a boot run twice, another never: 8 of 30
@@ -314,15 +306,10 @@ full)
 			name=$(flock "$R/lanes.lock" sh -c \
 				'n=$(head -n 1 "$1"); [ -z "$n" ] || sed -i 1d "$1"; echo "$n"' _ "$R/lanes.queue")
 			[ -n "$name" ] || break
-			case $name in
-			up)
-				while [ ! -e "$R/upstream.end" ] && kill -0 "$upstream" 2>/dev/null; do
-					sleep 2
-				done
-				[ "$(cat "$R/upstream.end" 2>/dev/null)" = 0 ] || continue ;;
-			san)
-				while [ ! -e "$R/san.end" ]; do sleep 2; done ;;
-			esac
+			if [ "$name" = san ]; then
+				while [ ! -e "$R/san.end" ]; do sleep 2; done
+				[ "$(cat "$R/san.end")" = 0 ] || continue
+			fi
 			boot "$name"
 		done
 	}
@@ -389,8 +376,6 @@ full)
 	cat "$R/logs/lane-a.out" "$R/logs/lane-b.out"
 	wait "$rigtest"
 	cat "$R/logs/rigtest.out"
-	wait "$upstream"
-	cat "$R/logs/upstream-step.out"
 	: > "$R/pgids"		# all ended
 	cleanup
 	RIG_T0=$t0 RIG_SELFTEST_SRC=$B/patched/tools/testing/selftests/powerpc python3 "$top/rig/compare.py" "$R" "$B/initrd/selftests-all.txt" "$B/new-tests.txt" \
