@@ -35,6 +35,9 @@ ap.add_argument("--bios", help="the firmware (QEMU -bios): rig/skiboot.sh's skib
                 "default Debian's qemu-system-data's")
 ap.add_argument("--dtb", help="a device tree for QEMU's -dtb in place of -append "
                 "(rig/v2-dtb.sh: QEMU's own with a v2 /pmus; its bootargs are the command line)")
+ap.add_argument("--pmu-rate", type=int, default=4,
+                help="the PMU's cycles a nanosecond of virtual time (emulator/qemu/0009); "
+                "another than make test's for evidence (rig/evidence.sh --rates) only")
 ap.add_argument("--reparse", action="store_true",
                 help="do not boot: read OUTDIR/console.log again (the rig's own tests, "
                 "a changed parser)")
@@ -53,7 +56,7 @@ if not a.reparse and not os.access(qemu_bin, os.X_OK):
 # 4 a nanosecond of virtual time (a 4 GHz core, not QEMU's 1 GHz), so the
 # EBB tests that wait for 2^30-cycle overflows take a quarter of the time
 qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", a.mem, "-smp", "1",
-        "-global", "powerpc64-cpu.pmu-cycles-per-ns=4",
+        "-global", "powerpc64-cpu.pmu-cycles-per-ns=%d" % a.pmu_rate,
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,
         "-no-reboot"] + (["-dtb", a.dtb] if a.dtb else ["-append", cmdline.strip()]) + \
        (["-bios", a.bios] if a.bios else [])

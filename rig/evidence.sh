@@ -11,6 +11,15 @@
 # part is perf test N, REPS times (rig/guest/perf-repeat.sh), no selftests:
 # for a perf test the emulator's timing decides too rarely for whole boots
 # to show it.  Its boots go by the label pN-K in the evidence.
+#
+# evidence.sh --rates REPS LOAD RATE...: the tests of rig/emulator-retry.txt
+# (the sampling tests whose outcome the host's timer latency decides),
+# each REPS times with one attempt, in one boot of the stock kernel per
+# RATE (the PMU's cycles a nanosecond, rig/boot.py --pmu-rate) on
+# powernv10 and then on powernv9; a machine's boots side by side, with
+# LOAD busy loops beside them (the loaded host where these tests fail).
+# Tallies each boot's failures by test and line into
+# build/evidence/rates-K/tally.txt.  Whether a rate changes their odds.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
@@ -31,6 +40,50 @@ if [ "${1:-}" = --perf-test ]; then
 	done
 	wait
 	echo "evidence: $out (perf test $t, $reps times per machine); rerun evidence.sh 0 to tally"
+	exit 0
+fi
+if [ "${1:-}" = --rates ]; then
+	reps=$2 load=$3
+	shift 3
+	k=$(find "$E" -maxdepth 1 -name "rates-*" -type d | wc -l)
+	out=$E/rates-$((k + 1))
+	bash "$top/rig/mkinitrd.sh" "$B/selftests" "$out/initrd/initrd.gz" \
+		--only 'pmu/sampling_tests/*' > /dev/null
+	st=$out/initrd/initramfs
+	grep -v '^#' "$top/rig/emulator-retry.txt" | cut -f1 | grep . > "$out/tests.txt"
+	awk 'NR == FNR { want[$1] = 1; next } $2 in want' "$out/tests.txt" \
+		"$st/rig/tests.list" | awk '{ print $1, $2 }' > "$out/one.list"
+	[ "$(wc -l < "$out/one.list")" = "$(wc -l < "$out/tests.txt")" ] ||
+		{ echo "evidence: a test of rig/emulator-retry.txt is not in the initramfs" >&2; exit 1; }
+	for i in $(seq 1 "$reps"); do cat "$out/one.list"; done > "$st/rig/tests.list"
+	(cd "$st" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -1 > "$out/initrd/initrd.gz"
+	pids=""
+	for i in $(seq 1 "$load"); do
+		( while :; do :; done ) &
+		pids="$pids $!"
+	done
+	for machine in powernv10 powernv9; do
+		boots=""
+		for r in "$@"; do
+			python3 "$top/rig/boot.py" --pmu-rate "$r" --tests "$st/rig/tests.list" \
+				--machine "$machine" "stock-$r" "$B/obj/stock/vmlinux" \
+				"$out/initrd/initrd.gz" "$out/$machine-$r" > /dev/null || true &
+			boots="$boots $!"
+		done
+		# shellcheck disable=SC2086
+		wait $boots
+	done
+	# shellcheck disable=SC2086
+	kill $pids 2>/dev/null || true
+	for machine in powernv10 powernv9; do
+		for r in "$@"; do
+			c=$out/$machine-$r/console.log
+			printf '%s rate %s: %s results, %s failed' "$machine" "$r" \
+				"$(grep -c 'RIG: RESULT' "$c")" "$(grep 'RIG: RESULT' "$c" | grep -vc ' pass ')"
+			grep 'RIG: RESULT' "$c" | awk '$4 != "pass" { printf " %s:%s", $3, $4 }' | sed 's|pmu/sampling_tests/||g'
+			echo
+		done
+	done | tee "$out/tally.txt"
 	exit 0
 fi
 n=${1:-3}
