@@ -35,7 +35,7 @@ ap.add_argument("--bios", help="the firmware (QEMU -bios): rig/skiboot.sh's skib
                 "default Debian's qemu-system-data's")
 ap.add_argument("--dtb", help="a device tree for QEMU's -dtb in place of -append "
                 "(rig/v2-dtb.sh: QEMU's own with a v2 /pmus; its bootargs are the command line)")
-ap.add_argument("--pmu-rate", type=int, default=4,
+ap.add_argument("--pmu-rate", type=int, default=16,
                 help="the PMU's cycles a nanosecond of virtual time (emulator/qemu/0009); "
                 "another than make test's for evidence (rig/evidence.sh --rates) only")
 ap.add_argument("--reparse", action="store_true",
@@ -53,8 +53,11 @@ if not a.reparse and not os.access(qemu_bin, os.X_OK):
 # -L: the firmware (skiboot.lid) is Debian's qemu-system-data's, unless
 # --bios names another (the fw boots: skiboot with firmware/skiboot/)
 # -global ...pmu-cycles-per-ns (emulator/qemu/0009): the cycle events count
-# 4 a nanosecond of virtual time (a 4 GHz core, not QEMU's 1 GHz), so the
-# EBB tests that wait for 2^30-cycle overflows take a quarter of the time
+# 16 a nanosecond of virtual time (the property's most, not QEMU's 1 GHz),
+# so the EBB tests that wait for 2^30-cycle overflows take a sixteenth of
+# the time (4 until 2026-12-03: about 90 s of a full boot's selftests; the
+# sampling tests rig/emulator-retry.txt retries failed as often at 16 as
+# at 4 in rig/evidence.sh --rates, rig/emulator-retry.txt)
 qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", a.mem, "-smp", "1",
         "-global", "powerpc64-cpu.pmu-cycles-per-ns=%d" % a.pmu_rate,
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,

@@ -77,11 +77,18 @@ if [ "${1:-}" = --rates ]; then
 	kill $pids 2>/dev/null || true
 	for machine in powernv10 powernv9; do
 		for r in "$@"; do
-			c=$out/$machine-$r/console.log
-			printf '%s rate %s: %s results, %s failed' "$machine" "$r" \
-				"$(grep -c 'RIG: RESULT' "$c")" "$(grep 'RIG: RESULT' "$c" | grep -vc ' pass ')"
-			grep 'RIG: RESULT' "$c" | awk '$4 != "pass" { printf " %s:%s", $3, $4 }' | sed 's|pmu/sampling_tests/||g'
-			echo
+			grep 'RIG: RESULT' "$out/$machine-$r/console.log" |
+				awk -v h="$machine rate $r:" '
+				{ t = $3; sub(".*/", "", t); n[t]++; if ($4 != "pass") k[t, $4]++ }
+				END {
+					printf "%s", h
+					for (t in n) {
+						printf " %s %d runs", t, n[t]
+						for (v in k) { split(v, x, SUBSEP); if (x[1] == t) printf " %s %d", x[2], k[v] }
+						printf ";"
+					}
+					print ""
+				}'
 		done
 	done | tee "$out/tally.txt"
 	exit 0
