@@ -76,7 +76,9 @@ RULE_PLANTS = {}
 UPSTREAM = {"upstream_kernel": "7.2.6", "upstream_source": "Debian linux_7.2.6.orig.tar.xz",
             "upstream_patches": str(len([f for f in os.listdir(os.path.join(RIG, "..", "patches"))
                                          if f[:1] == "0" and not f.startswith("0000-")])),
-            "upstream_3way": "0", "upstream_build_warnings": "0"}
+            "upstream_3way": "0", "upstream_build_warnings": "0",
+            "upstream_rig_fixes": str(len([f for f in os.listdir(os.path.join(RIG, "upstream-fixes"))
+                                           if f[:1] == "0" and f.endswith(".patch")]))}
 UPSTREAM_PLANTS = {}
 TESTS = [FLAKY[1], RETRY, STRICT, NEW, FIXEDT, SAMPLING, MUSTFAILT]
 KUNIT = {}

@@ -24,8 +24,9 @@
 #          skiboot): each machine's boots compared with its stock boot;
 #          lost: stock, rig/long-tests.txt; fw-broken (a broken
 #          description refused) is short; san: the series on the newer
-#          kernel, KASAN and kmemleak under the KUnit suites.  Beside lane b, at the lowest priority, rig/rigtest.py,
-#          the rig's own tests (no guest, no build).
+#          kernel, KASAN and kmemleak under the KUnit suites.  Beside
+#          lane b, at the lowest priority, rig/rigtest.py, the rig's own
+#          tests (no guest, no build).
 #          Stops itself, failed, past LIMIT seconds
 #          (5100: CI stops a run at 90 min without a word).  Ends with
 #          "N passed, N failed, N skipped" and the time each step took
@@ -37,7 +38,6 @@
 #          into a busybox shell with perf and the selftests, KUnit off.
 set -uo pipefail
 # make test in a process group of its own, so that its limit (below) can
-# stop every build and boot it started
 # stop every build and boot it started; an interrupt or a TERM of make
 # stops that group too
 if [ "${1:-full}" = full ] && [ -z "${RIG_GROUP:-}" ]; then
