@@ -56,8 +56,8 @@ if not a.reparse and not os.access(qemu_bin, os.X_OK):
 # 16 a nanosecond of virtual time (the property's most, not QEMU's 1 GHz),
 # so the EBB tests that wait for 2^30-cycle overflows take a sixteenth of
 # the time (4 until 2026-12-03: about 90 s of a full boot's selftests; the
-# sampling tests rig/emulator-retry.txt retries failed as often at 16 as
-# at 4 in rig/evidence.sh --rates, rig/emulator-retry.txt)
+# sampling tests rig/emulator-retry.txt retries fail as often at 16 as at
+# 4, rig/evidence.sh --rates: the figures are in that file)
 qemu = [qemu_bin, "-L", "/usr/share/qemu", "-machine", a.machine, "-m", a.mem, "-smp", "1",
         "-global", "powerpc64-cpu.pmu-cycles-per-ns=%d" % a.pmu_rate,
         "-nographic", "-kernel", a.vmlinux, "-initrd", a.initrd,

@@ -18,7 +18,7 @@
 # RATE (the PMU's cycles a nanosecond, rig/boot.py --pmu-rate) on
 # powernv10 and then on powernv9; a machine's boots side by side, with
 # LOAD busy loops beside them (the loaded host where these tests fail).
-# Tallies each boot's failures by test and line into
+# Tallies each boot's runs and outcomes other than pass by test into
 # build/evidence/rates-K/tally.txt.  Whether a rate changes their odds.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
