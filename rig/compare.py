@@ -776,7 +776,7 @@ def kunit_boots():
         # allocation of the setup failed in turn
         for what, keys in (("corpus", ("cases", "refused", "accepted", "unnamed", "violations")),
                            ("attacks", ("cases", "refused", "accepted", "unnamed", "violations")),
-                           ("failslab", ("allocations", "refused", "accepted"))):
+                           ("failslab", ("allocations", "refused", "enomem", "accepted"))):
             got = {k: i.get("%s_%s" % (what, k)) for k in keys}
             summary.append((pre + what, " ".join("%s=%s" % (k, v or "-") for k, v in got.items())))
             if None in got.values():
@@ -784,9 +784,12 @@ def kunit_boots():
                 continue
             n = {k: int(v) for k, v in got.items()}
             if what == "failslab":
-                check(n["allocations"] > 0 and n["accepted"] == 0,
-                      "%sfailslab: each of %d allocations failed in turn, %d accepted" % (
-                          pre, n["allocations"], n["accepted"]))
+                # refused as out of memory, not as a bad description
+                check(n["allocations"] > 0 and n["accepted"] == 0 and
+                      n["enomem"] == n["allocations"],
+                      "%sfailslab: each of %d allocations failed in turn, %d accepted, "
+                      "%d refused with -ENOMEM" % (
+                          pre, n["allocations"], n["accepted"], n["enomem"]))
             else:
                 # the corpus must refuse some of its mutants (a reader that
                 # refuses nothing reads nothing); an unsafe description may
@@ -818,15 +821,25 @@ def kunit_boots():
 
 
 def sanitizers():
-    """san: the series' kernel on Linux 7.2.6 (rig/upstream.sh) in its
-    default mode with KASAN and kmemleak,
-    its KUnit suites (the reader on the descriptions and on 2,000 mutants
-    of each), then a kmemleak scan (rig/guest/san.sh)."""
+    """san: the series' kernel on Linux 7.2.6 (rig/upstream.sh) with KASAN
+    and kmemleak, the described backend tried first, on the rig's skiboot
+    with the broken node (fw-broken's): the node refused and what its
+    reading made freed, the hand-coded backend in use; its KUnit suites
+    (the reader on the descriptions and on 2,000 mutants of each), then a
+    kmemleak scan (rig/guest/san.sh)."""
     global where
     where = "san"
     san = kv(os.path.join(res, "san", "boot.txt"))
     boot_without_tests("san", "stock")
     summary.append(("boot_san_seconds", san.get("seconds", "-")))
+    check(bool(rig_skiboot(san)), "firmware of san: %s" % san.get("firmware", "-"))
+    logs = pmu_logs("san")
+    refused = [x for x in logs if x.startswith("isa207-dt: /pmus/pmu@0") and "ibm,code" in x]
+    node_ok = bool(rig_skiboot(san)) and len(refused) == 1 and \
+        "isa207-dt: /pmus/pmu@0: not used" in logs and \
+        "POWER10 performance monitor hardware support registered" in logs
+    summary.append(("san_broken_node", "yes" if node_ok else "no"))
+    check(node_ok, "san broken node: refused, the table in use: %s" % logs)
     # the sanitizers were in the kernel: their own boot lines
     for k in ("kasan_live", "kmemleak_live"):
         summary.append((k, san.get(k, "no")))

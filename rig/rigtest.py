@@ -103,7 +103,7 @@ def fuzz_lines(n):
             "[    9.000005]     # fuzz_attacks: attack 02-sdar-zero: accepted, violations 0",
             "[    9.000006]     # fuzz_attacks: attacks: cases 2 refused 1 accepted 1 unnamed 0 "
             "violations 0",
-            "[    9.000007]     # fuzz_failslab: failslab: allocations 60 refused 60 accepted 0 "
+            "[    9.000007]     # fuzz_failslab: failslab: allocations 60 refused 60 enomem 60 accepted 0 "
             "kept-lost 0",
             "[    9.000008]     # fuzz_power12: power12: events 24 formats 19 generic 10 cache 42 "
             "differences 0"]
@@ -151,8 +151,11 @@ def console(b):
     if b.startswith("fw") or b == "auto":
         out = SKIBOOT + out
     if b == "san":
-        out += ["[    0.000000] KASAN init done",
-                "[    3.000000] kmemleak: Kernel memory leak detector initialized (mem pool available: 1)"]
+        out = SKIBOOT + out + [
+            "[    0.000000] KASAN init done",
+            "[    0.300000] isa207-dt: /pmus/pmu@0/events/pm-cyc: ibm,code: not a code the processor counts",
+            "[    0.300001] isa207-dt: /pmus/pmu@0: not used",
+            "[    3.000000] kmemleak: Kernel memory leak detector initialized (mem pool available: 1)"]
     if b.startswith("fw"):
         out.append("[    0.300000] isa207-dt: %s PMU from /pmus/pmu@0" % machine)
     out.append("[    0.300001] " + hand)
@@ -405,6 +408,10 @@ CASES = [
     ("the broken-node boot ran Debian's skiboot", edit("fw-broken", RIGN + " starting", " starting"),
      "firmware of fw-broken", "checks_failed", "1"),
     ("KASAN not in the kernel", drop("san", "KASAN init done"), "kasan_live", "kasan_live", "no"),
+    ("san ran Debian's skiboot", edit("san", RIGN + " starting", " starting"),
+     ("firmware of san", "san broken node"), "san_broken_node", "no"),
+    ("san: the broken node was not read", drop("san", "isa207-dt:"), "san broken node",
+     "san_broken_node", "no"),
     ("kmemleak not in the kernel", drop("san", "kmemleak: Kernel memory"), "kmemleak_live",
      "kmemleak_live", "no"),
     ("kmemleak switched itself off", add("san", KMEMLEAK_OFF, "SAN-BEGIN"), "kmemleak_live",
@@ -435,14 +442,18 @@ CASES = [
     ("no unsafe description for the CPU", edit("kunit9", "attacks: cases 2 refused 1 accepted 1",
                                                "attacks: cases 0 refused 0 accepted 0"),
      "p9_attacks", "p9_attacks", "cases=0 refused=0 accepted=0 unnamed=0 violations=0"),
-    ("a failed allocation accepted", edit("kunit8", "refused 60 accepted 0", "refused 59 accepted 1"),
-     "p8_failslab", "p8_failslab", "allocations=60 refused=59 accepted=1"),
+    ("a failed allocation accepted", edit("kunit8", "refused 60 enomem 60 accepted 0",
+                                          "refused 59 enomem 59 accepted 1"),
+     "p8_failslab", "p8_failslab", "allocations=60 refused=59 enomem=59 accepted=1"),
+    ("a failed allocation refused as a bad description",
+     edit("kunit9", "enomem 60 accepted", "enomem 52 accepted"),
+     "p9_failslab", "p9_failslab", "allocations=60 refused=60 enomem=52 accepted=0"),
     ("Power12 differs from mainline", edit("kunit", "cache 42 differences 0", "cache 42 differences 7"),
      "Power12 against mainline", "power12_vs_mainline", "events=24 formats=19 differences=7"),
     ("Power12 comparison did not run", drop("kunit", "fuzz_power12"), "Power12 against mainline",
      "power12_vs_mainline", "events=- formats=- differences=-"),
     ("failslab line missing", drop("kunit", "fuzz_failslab"), "failslab",
-     "failslab", "allocations=- refused=- accepted=-"),
+     "failslab", "allocations=- refused=- enomem=- accepted=-"),
     ("forward compatibility lost", edit("kunit8", "same model 40", "same model 39"),
      "p8_forward compatibility", "p8_fuzz_unknown", "39 of 40 the same model"),
     # emulator-flaky.txt with a token no stock boot gave (RULE_PLANTS)

@@ -6,8 +6,8 @@
 #          the described backend forced: rig/patched.config), the
 #          selftests, perf, skiboot with firmware/skiboot/ and the
 #          sanitizer kernel: Linux 7.2.6 (fetched beside the first
-#          builds) with the series in its default mode and the rig's
-#          test-only KUnit, KASAN and kmemleak (rig/upstream.sh).
+#          builds) with the series and the rig's test-only KUnit, KASAN
+#          and kmemleak (rig/upstream.sh).
 #          Beside the builds, one at a time, the boots that run no timed
 #          test: kunit, kunit9 and kunit8 (the series' KUnit and the rig's:
 #          equivalence with the base tree's isa207-common.c, the refused
@@ -179,10 +179,12 @@ vmlinux_for() {
 }
 
 # The firmware: skiboot with the PMU descriptions (rig/skiboot.sh) for the
-# fw boots, a broken description for fw-broken; Debian's for the others
+# fw boots, a broken description for fw-broken and san; Debian's for the
+# others
 bios_for() {
 	case $1 in
-	fw-broken) echo "$B/skiboot/broken/skiboot.lid" ;;
+	# san: the refusal's path under the sanitizers
+	fw-broken | san) echo "$B/skiboot/broken/skiboot.lid" ;;
 	fw* | auto) echo "$B/skiboot/good/skiboot.lid" ;;
 	esac
 }
@@ -213,8 +215,9 @@ build_patched() {
 }
 
 # The sanitizer kernel (rig/upstream.sh): Linux 7.2.6 with patches/ (git
-# am -3) and the rig's test-only KUnit (rig/v2-overlay.sh), in the series'
-# default mode with KASAN and kmemleak (rig/sanitize.config): one kernel
+# am -3) and the rig's test-only KUnit (rig/v2-overlay.sh), with KASAN,
+# kmemleak and the described backend tried first (rig/sanitize.config; the
+# san boot runs the broken node's skiboot): one kernel
 # for the series on a newer tree and under the sanitizers, one cold build
 # (two before: about 12 core-minutes); it waits for the source's fetch,
 # begun with the first builds.  Beside it, the binding and the

@@ -14,9 +14,9 @@
 # 7.2.6's own code (rig/upstream-fixes/, each with its reason; exit 1 if
 # one does not apply), puts the rig's test-only KUnit on top
 # (rig/v2-overlay.sh, as on the 6.12 tree: build/desc and build/stock
-# must exist; exit 1 without them) and builds the kernel in the series'
-# default mode (rig/v2/series.config) with KASAN and kmemleak
-# (rig/sanitize.config):
+# must exist; exit 1 without them) and builds the kernel with the
+# series' KUnit (rig/v2/series.config), KASAN, kmemleak and the described
+# backend tried first (rig/sanitize.config):
 # build/obj/upstream/vmlinux, the san boot's (rig/test.sh).  A patch that
 # does not apply fails (exit 1); a compiler warning too (exit 2: the
 # kernel is built, and make test boots it all the same).

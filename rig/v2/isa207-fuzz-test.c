@@ -1107,10 +1107,13 @@ static void __init fuzz_attacks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, total, 0);
 }
 
-/* Each allocation of the running CPU's setup made to fail in turn */
+/*
+ * Each allocation of the running CPU's setup made to fail in turn: refused,
+ * and with -ENOMEM (not the -EINVAL of a bad description)
+ */
 static void __init fuzz_failslab(struct kunit *test)
 {
-	unsigned int n, total = 0, refused = 0;
+	unsigned int n, total = 0, refused = 0, enomem = 0;
 	int d = desc_running(), err = -EINVAL;
 
 	if (d < 0)
@@ -1126,14 +1129,19 @@ static void __init fuzz_failslab(struct kunit *test)
 			refused++;
 		else if (total - refused <= 5)
 			kunit_info(test, "allocation %u failed: accepted", n);
+		if (err == -ENOMEM)
+			enomem++;
+		else if (err && refused - enomem <= 5)
+			kunit_info(test, "allocation %u failed: refused with %d", n, err);
 	}
 	rig_fail_at = 0;
 	rig_reset();
-	kunit_info(test, "failslab: allocations %u refused %u accepted %u kept-lost %u",
-		   total, refused, total - refused, rig_lost);
+	kunit_info(test, "failslab: allocations %u refused %u enomem %u accepted %u kept-lost %u",
+		   total, refused, enomem, total - refused, rig_lost);
 	KUNIT_EXPECT_EQ(test, err, 0);
 	KUNIT_EXPECT_GT(test, total, 0);
 	KUNIT_EXPECT_EQ(test, refused, total);
+	KUNIT_EXPECT_EQ(test, enomem, total);
 	KUNIT_EXPECT_EQ(test, rig_lost, 0);
 }
 
