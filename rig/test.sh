@@ -24,7 +24,8 @@
 #          skiboot): each machine's boots compared with its stock boot;
 #          lost: stock, rig/long-tests.txt; fw-broken (a broken
 #          description refused) is short; san: the series on the newer
-#          kernel, KASAN and kmemleak under the KUnit suites.  Beside
+#          kernel, the described backend first, on fw-broken's skiboot:
+#          KASAN and kmemleak under the refusal and the KUnit suites.  Beside
 #          lane b, at the lowest priority, rig/rigtest.py, the rig's own
 #          tests (no guest, no build).
 #          Stops itself, failed, past LIMIT seconds

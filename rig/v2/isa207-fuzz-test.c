@@ -81,7 +81,7 @@
  * descriptions of rig/v2/attack/ (each written to break a rule) whose
  * base is the running CPU.  The case "failslab" makes each allocation of
  * the setup of the running CPU's description fail in turn: each is
- * refused, none accepted with a part missing.
+ * refused with -ENOMEM, none accepted with a part missing.
  *
  * The seed is new on every boot and printed; isa207_fuzz_test.seed=
  * replays a run, .mutants= sets its size (1000 by default).
