@@ -675,6 +675,20 @@ def default_mode(rows):
     ])
 
 
+def broken_node(lines):
+    """The kernel's lines on fw-broken's skiboot (rig/skiboot.sh): the node
+    refused once, with the property at fault named (ibm,code), "not used",
+    and the hand-coded POWER10 backend registered, alone.  (ok, the
+    refusals, the backends registered)"""
+    rejected = [x for x in lines if x.startswith("isa207-dt: /pmus/pmu@0")
+                and not x.endswith(": not used")]
+    notused = [x for x in lines if x == "isa207-dt: /pmus/pmu@0: not used"]
+    fallback = [x for x in lines if "hardware support registered" in x]
+    ok = len(rejected) == 1 and "ibm,code" in rejected[0] and len(notused) == 1 \
+        and fallback == ["POWER10 performance monitor hardware support registered"]
+    return ok, rejected, fallback
+
+
 def firmware_short(rows):
     """The short firmware boot (rig/guest/fw-stage.sh): fw-broken, skiboot
     built with a broken description (rig/skiboot.sh), refused with a
@@ -693,20 +707,14 @@ def firmware_short(rows):
         if k == "fw_pmu":
             st, line = v.split(" ", 1)
             pmu.setdefault(st, []).append(line)
-    # the broken node: refused with the property at fault named, "not
-    # used", and the hand-coded backend runs the tests
-    broken = pmu.get("broken", [])
-    rejected = [x for x in broken if x.startswith("isa207-dt: /pmus/pmu@0")
-                and not x.endswith(": not used")]
-    notused = [x for x in broken if x == "isa207-dt: /pmus/pmu@0: not used"]
-    fallback = [x for x in broken if "hardware support registered" in x]
+    # the broken node refused, and the hand-coded backend runs the tests
+    node_ok, rejected, fallback = broken_node(pmu.get("broken", []))
     results = [v.split() for k, v in fw if k == "fw_result"]
     want = [ln.strip() for ln in open(os.path.join(os.path.dirname(skip_path),
                                                    "fw-broken-tests.txt"))
             if ln.strip() and not ln.startswith("#")]
     tests_ok = [r[0] for r in results if r[1:] == ["pass"]] == want
-    fb_ok = len(rejected) == 1 and "ibm,code" in rejected[0] and len(notused) == 1 \
-        and fallback == ["POWER10 performance monitor hardware support registered"] and tests_ok
+    fb_ok = node_ok and tests_ok
     check(fb_ok, "firmware broken node: rejected %s, backend %s, tests %s" % (
         rejected, fallback, results))
     rows.append(("firmware boot: broken node refused, fallback runs",
@@ -832,12 +840,13 @@ def sanitizers():
     san = kv(os.path.join(res, "san", "boot.txt"))
     boot_without_tests("san", "stock")
     summary.append(("boot_san_seconds", san.get("seconds", "-")))
-    check(bool(rig_skiboot(san)), "firmware of san: %s" % san.get("firmware", "-"))
+    fw_ok = bool(rig_skiboot(san))
+    check(fw_ok, "firmware of san: %s" % san.get("firmware", "-"))
+    # the boot's lines up to the first backend registered: the KUnit
+    # suites' refusals come later
     logs = pmu_logs("san")
-    refused = [x for x in logs if x.startswith("isa207-dt: /pmus/pmu@0") and "ibm,code" in x]
-    node_ok = bool(rig_skiboot(san)) and len(refused) == 1 and \
-        "isa207-dt: /pmus/pmu@0: not used" in logs and \
-        "POWER10 performance monitor hardware support registered" in logs
+    reg = [j for j, x in enumerate(logs) if "hardware support registered" in x]
+    node_ok = fw_ok and broken_node(logs[:reg[0] + 1] if reg else logs)[0]
     summary.append(("san_broken_node", "yes" if node_ok else "no"))
     check(node_ok, "san broken node: refused, the table in use: %s" % logs)
     # the sanitizers were in the kernel: their own boot lines

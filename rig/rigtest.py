@@ -412,6 +412,10 @@ CASES = [
      ("firmware of san", "san broken node"), "san_broken_node", "no"),
     ("san: the broken node was not read", drop("san", "isa207-dt:"), "san broken node",
      "san_broken_node", "no"),
+    ("san: two refusals before the table",
+     add("san", ["[    0.300000] isa207-dt: /pmus/pmu@0/events/x: ibm,code: not a code the "
+                 "processor counts"], "kmemleak: Kernel memory"), "san broken node",
+     "san_broken_node", "no"),
     ("kmemleak not in the kernel", drop("san", "kmemleak: Kernel memory"), "kmemleak_live",
      "kmemleak_live", "no"),
     ("kmemleak switched itself off", add("san", KMEMLEAK_OFF, "SAN-BEGIN"), "kmemleak_live",
