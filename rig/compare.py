@@ -784,7 +784,7 @@ def kunit_boots():
         # allocation of the setup failed in turn
         for what, keys in (("corpus", ("cases", "refused", "accepted", "unnamed", "violations")),
                            ("attacks", ("cases", "refused", "accepted", "unnamed", "violations")),
-                           ("failslab", ("allocations", "refused", "enomem", "accepted"))):
+                           ("failslab", ("allocations", "refused", "enomem", "accepted", "leaked"))):
             got = {k: i.get("%s_%s" % (what, k)) for k in keys}
             summary.append((pre + what, " ".join("%s=%s" % (k, v or "-") for k, v in got.items())))
             if None in got.values():
@@ -792,12 +792,13 @@ def kunit_boots():
                 continue
             n = {k: int(v) for k, v in got.items()}
             if what == "failslab":
-                # refused as out of memory, not as a bad description
+                # refused as out of memory, not as a bad description, and
+                # what the refused setup made freed
                 check(n["allocations"] > 0 and n["accepted"] == 0 and
-                      n["enomem"] == n["allocations"],
+                      n["enomem"] == n["allocations"] and n["leaked"] == 0,
                       "%sfailslab: each of %d allocations failed in turn, %d accepted, "
-                      "%d refused with -ENOMEM" % (
-                          pre, n["allocations"], n["accepted"], n["enomem"]))
+                      "%d refused with -ENOMEM, %d allocations not freed" % (
+                          pre, n["allocations"], n["accepted"], n["enomem"], n["leaked"]))
             else:
                 # the corpus must refuse some of its mutants (a reader that
                 # refuses nothing reads nothing); an unsafe description may

@@ -104,7 +104,7 @@ def fuzz_lines(n):
             "[    9.000006]     # fuzz_attacks: attacks: cases 2 refused 1 accepted 1 unnamed 0 "
             "violations 0",
             "[    9.000007]     # fuzz_failslab: failslab: allocations 60 refused 60 enomem 60 accepted 0 "
-            "kept-lost 0",
+            "leaked 0 kept-lost 0",
             "[    9.000008]     # fuzz_power12: power12: events 24 formats 19 generic 10 cache 42 "
             "differences 0"]
 
@@ -448,16 +448,18 @@ CASES = [
      "p9_attacks", "p9_attacks", "cases=0 refused=0 accepted=0 unnamed=0 violations=0"),
     ("a failed allocation accepted", edit("kunit8", "refused 60 enomem 60 accepted 0",
                                           "refused 59 enomem 59 accepted 1"),
-     "p8_failslab", "p8_failslab", "allocations=60 refused=59 enomem=59 accepted=1"),
+     "p8_failslab", "p8_failslab", "allocations=60 refused=59 enomem=59 accepted=1 leaked=0"),
     ("a failed allocation refused as a bad description",
      edit("kunit9", "enomem 60 accepted", "enomem 52 accepted"),
-     "p9_failslab", "p9_failslab", "allocations=60 refused=60 enomem=52 accepted=0"),
+     "p9_failslab", "p9_failslab", "allocations=60 refused=60 enomem=52 accepted=0 leaked=0"),
+    ("a refused setup not freed", edit("kunit", "accepted 0 leaked 0", "accepted 0 leaked 3"),
+     "failslab", "failslab", "allocations=60 refused=60 enomem=60 accepted=0 leaked=3"),
     ("Power12 differs from mainline", edit("kunit", "cache 42 differences 0", "cache 42 differences 7"),
      "Power12 against mainline", "power12_vs_mainline", "events=24 formats=19 differences=7"),
     ("Power12 comparison did not run", drop("kunit", "fuzz_power12"), "Power12 against mainline",
      "power12_vs_mainline", "events=- formats=- differences=-"),
     ("failslab line missing", drop("kunit", "fuzz_failslab"), "failslab",
-     "failslab", "allocations=- refused=- enomem=- accepted=-"),
+     "failslab", "allocations=- refused=- enomem=- accepted=- leaked=-"),
     ("forward compatibility lost", edit("kunit8", "same model 40", "same model 39"),
      "p8_forward compatibility", "p8_fuzz_unknown", "39 of 40 the same model"),
     # emulator-flaky.txt with a token no stock boot gave (RULE_PLANTS)

@@ -80,8 +80,10 @@
  * invariant.  The case "attacks" does the same for the unsafe
  * descriptions of rig/v2/attack/ (each written to break a rule) whose
  * base is the running CPU.  The case "failslab" makes each allocation of
- * the setup of the running CPU's description fail in turn: each is
- * refused with -ENOMEM, none accepted with a part missing.
+ * the setup of the running CPU's description fail in turn, on the boot's
+ * path (init_isa207_dt_pmu(), its registration refused): each is refused
+ * with -ENOMEM, none accepted with a part missing, and what the setup
+ * made is all freed when it refuses, out of memory or not.
  *
  * The seed is new on every boot and printed; isa207_fuzz_test.seed=
  * replays a run, .mutants= sets its size (1000 by default).
@@ -117,6 +119,20 @@ static void *rig_keep(void *p)
 		rig_ptrs[rig_nptrs++] = p;
 	else if (p)
 		rig_lost++;
+	return p;
+}
+
+/* A pointer the setup frees itself: no longer rig_reset()'s */
+static const void *rig_forget(const void *p)
+{
+	unsigned int i;
+
+	for (i = 0; p && i < rig_nptrs; i++) {
+		if (rig_ptrs[i] == p) {
+			rig_ptrs[i] = rig_ptrs[--rig_nptrs];
+			break;
+		}
+	}
 	return p;
 }
 
@@ -183,6 +199,17 @@ int __init rig_use_model(const struct isa207_model *m, struct power_pmu *pmu)
 int __init rig_dt_read(const struct device_node *pmu, u32 isa, struct isa207_model *m);
 int __init rig_init_dt_pmu(void);
 
+/*
+ * init_isa207_dt_pmu() as the boot runs it, on rig_pmu_np and with its
+ * registration refused, so that what it frees of a refused setup is seen
+ */
+static struct device_node *rig_pmu_np;
+
+static int rig_register_power_pmu(struct power_pmu *pmu)
+{
+	return -EBUSY;
+}
+
 #undef pr_fmt
 #undef pr_err
 #define pr_err(fmt, ...)	rig_msg(pr_fmt(fmt), ##__VA_ARGS__)
@@ -192,6 +219,12 @@ int __init rig_init_dt_pmu(void);
 #define kcalloc			rig_kcalloc
 #define kstrdup			rig_kstrdup
 #define kasprintf		rig_kasprintf
+#define kfree(p)		kfree(rig_forget(p))
+#define kfree_const(p)		kfree_const(rig_forget(p))
+#undef for_each_compatible_node
+#define for_each_compatible_node(dn, type, compat) \
+	for (dn = of_node_get(rig_pmu_np); dn; dn = NULL)
+#define register_power_pmu	rig_register_power_pmu
 #define isa207_dt_read		rig_dt_read
 #define isa207_use_model	rig_use_model
 #define init_isa207_dt_pmu	rig_init_dt_pmu
@@ -203,6 +236,10 @@ int __init rig_init_dt_pmu(void);
 #undef kcalloc
 #undef kstrdup
 #undef kasprintf
+#undef kfree
+#undef kfree_const
+#undef for_each_compatible_node
+#undef register_power_pmu
 #undef pr_err
 
 /* dt_pmu_setup()'s state back to its start; what it allocated freed */
@@ -236,9 +273,11 @@ static void rig_reset(void)
 
 /*
  * dt_pmu_setup() on the first available "ibm,power-pmu" node under
- * /pmus of @fdt: 0, or the error it refused with (rig_first says why)
+ * /pmus of @fdt, or with @boot all of init_isa207_dt_pmu() (the
+ * registration refused: what a refused setup did not free is left in
+ * rig_ptrs): 0, or the error it refused with (rig_first says why)
  */
-static int __init rig_setup(const void *fdt)
+static int __init rig_run(const void *fdt, bool boot)
 {
 	struct device_node *root, *np, *pmu = NULL;
 	void *mem;
@@ -254,13 +293,20 @@ static int __init rig_setup(const void *fdt)
 				if (of_device_is_compatible(pmu, ISA207_DT_COMPATIBLE) &&
 				    of_device_is_available(pmu))
 					break;
+	rig_pmu_np = pmu;
 	if (pmu)
-		err = dt_pmu_setup(pmu);
+		err = boot ? rig_init_dt_pmu() : dt_pmu_setup(pmu);
+	rig_pmu_np = NULL;
 	/* the name is in the tree freed here */
 	strscpy(rig_name, dt_pmu.name ?: "", sizeof(rig_name));
 	dt_pmu.name = rig_name;
 	kfree(mem);
 	return err;
+}
+
+static int __init rig_setup(const void *fdt)
+{
+	return rig_run(fdt, false);
 }
 
 static unsigned int mutants = 1000;
@@ -782,6 +828,17 @@ static int desc_running(void)
 	return -1;
 }
 
+/* An events/ file's code ("event=0x1e"); all ones if it has none */
+static u64 attr_code(const struct perf_pmu_events_attr *a)
+{
+	u64 code;
+
+	if (!a->event_str || !str_has_prefix(a->event_str, "event=") ||
+	    kstrtou64(a->event_str + 6, 16, &code))
+		return ~0ULL;
+	return code;
+}
+
 /*
  * What the accepted description names: its generic, cache and named
  * events; and its alternatives against its deny list
@@ -809,7 +866,7 @@ static void check_events(struct fuzz *f)
 		if (c[i] != (u64)-1 && (c[i] & CODE_LINUX))
 			violation(f, I_EVENT, "cache event %d: 0x%llx", i, c[i]);
 	for (i = 0; a && a[i]; i++) {
-		u64 id = container_of(a[i], struct perf_pmu_events_attr, attr.attr)->id;
+		u64 id = attr_code(container_of(a[i], struct perf_pmu_events_attr, attr.attr));
 
 		if (id & CODE_LINUX)
 			violation(f, I_EVENT, "%s: 0x%llx", a[i]->name, id);
@@ -1108,12 +1165,14 @@ static void __init fuzz_attacks(struct kunit *test)
 }
 
 /*
- * Each allocation of the running CPU's setup made to fail in turn: refused,
- * and with -ENOMEM (not the -EINVAL of a bad description)
+ * Each allocation of the running CPU's setup made to fail in turn, on the
+ * boot's path: refused, with -ENOMEM (not the -EINVAL of a bad
+ * description), and all it made freed; the last run, with no allocation
+ * failed, accepted and all freed when its registration is refused
  */
 static void __init fuzz_failslab(struct kunit *test)
 {
-	unsigned int n, total = 0, refused = 0, enomem = 0;
+	unsigned int n, total = 0, refused = 0, enomem = 0, leaked = 0;
 	int d = desc_running(), err = -EINVAL;
 
 	if (d < 0)
@@ -1121,7 +1180,11 @@ static void __init fuzz_failslab(struct kunit *test)
 	for (n = 1; n < 100000; n++) {
 		cond_resched();
 		rig_fail_at = n;
-		err = rig_setup(descs[d]);
+		err = rig_run(descs[d], true);
+		if (rig_nptrs && leaked < 5)
+			kunit_info(test, "allocation %u failed: %u allocations not freed",
+				   n, rig_nptrs);
+		leaked += rig_nptrs;
 		if (rig_allocs < n)	/* none failed: the description is read */
 			break;
 		total++;
@@ -1136,9 +1199,11 @@ static void __init fuzz_failslab(struct kunit *test)
 	}
 	rig_fail_at = 0;
 	rig_reset();
-	kunit_info(test, "failslab: allocations %u refused %u enomem %u accepted %u kept-lost %u",
-		   total, refused, enomem, total - refused, rig_lost);
-	KUNIT_EXPECT_EQ(test, err, 0);
+	kunit_info(test,
+		   "failslab: allocations %u refused %u enomem %u accepted %u leaked %u kept-lost %u",
+		   total, refused, enomem, total - refused, leaked, rig_lost);
+	KUNIT_EXPECT_EQ(test, err, -EBUSY);	/* read, and its registration refused */
+	KUNIT_EXPECT_EQ(test, leaked, 0);
 	KUNIT_EXPECT_GT(test, total, 0);
 	KUNIT_EXPECT_EQ(test, refused, total);
 	KUNIT_EXPECT_EQ(test, enomem, total);
@@ -1262,9 +1327,9 @@ static void __init fuzz_power12(struct kunit *test)
 					    c[i], w[i]);
 	for (i = 0; i < ARRAY_SIZE(p12_events); i++) {
 		a = find_attr(dt_events_group.attrs, p12_events[i].name);
-		if (!a || a->id != p12_events[i].code)
+		if (!a || attr_code(a) != p12_events[i].code)
 			P12_DIFF("event %s: 0x%llx, mainline 0x%llx",
-					    p12_events[i].name, a ? a->id : 0, p12_events[i].code);
+					    p12_events[i].name, a ? attr_code(a) : 0, p12_events[i].code);
 	}
 	for (i = 0; i < ARRAY_SIZE(p12_formats); i++) {
 		a = find_attr(dt_format_group.attrs, p12_formats[i][0]);
