@@ -69,9 +69,10 @@
  *             60-63 and is not on the deny list
  *  deny       an alternative of a code the deny list allows is allowed
  *
- * The case "unknown" adds an unknown property or node at a random depth
- * of each description (a helper node under constraints among them): the
- * reader must give the same model.
+ * The case "unknown" adds an unknown property or node at each depth of
+ * each description (a helper node under constraints or events among
+ * them, with an ibm,meaning that is not a list of strings): the reader
+ * must give the same model.
  *
  * The case "corpus" changes each property of the running CPU's
  * description in turn (deleted, 4 bytes longer, cut to half, a first cell
@@ -1006,6 +1007,8 @@ static void __init fuzz_unknown(struct kunit *test)
 				KUNIT_ASSERT_GE(test, sub, 0);
 				KUNIT_ASSERT_EQ(test, fdt_setprop_u32(fdt, sub, "ibm,vendor-data",
 								      prandom_u32_state(&f->rnd)), 0);
+				/* not a list of strings: not read, in a node that is no event */
+				KUNIT_ASSERT_EQ(test, fdt_setprop_u32(fdt, sub, "ibm,meaning", 1), 0);
 			} else {
 				KUNIT_ASSERT_EQ(test, fdt_setprop_u32(fdt, o, "ibm,vendor-data",
 								      prandom_u32_state(&f->rnd)), 0);
