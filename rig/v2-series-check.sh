@@ -54,16 +54,16 @@ st=$B/stock/arch/powerpc/perf
 engine_plant() {
 	case $1 in
 	ebb) echo 's/^\tval |= ebb << C_EBB_SHIFT;$/\tval |= 0;/' ;;
-	bhrb) echo '/if (ev \& EV_BHRB) {/,/C_IFM_SHIFT;/s/if (!ebb)/if (0)/' ;;
-	bits60) echo 's/if (!f->word \&\& (bits \& EV_LINUX_MASK))/if (0)/' ;;
+	bhrb) echo '/if (ev \& EVENT_WANTS_BHRB) {/,/C_IFM_SHIFT;/s/if (!ebb)/if (0)/' ;;
+	bits60) echo 's/if (!f->word \&\& (bits \& EVENT_LINUX_MASK))/if (0)/' ;;
 	owned) echo 's/if (bits \& owned_bits(m, p->reg))/if (bits \& owned_bits(m, p->reg) \& 0)/' ;;
-	counters) echo 's/if (i <= 4 ? m->fixed\[i - 1\] : !m->fixed\[i - 1\])/if (0)/' ;;
-	sdar) echo 's/^\t    !m->field\[m->role\[ISA207_ROLE_SDAR\]\].def)$/\t    0)/' ;;
+	counters) echo 's/if (i < ISA207_NR_PROG ? m->fixed\[i\] : !m->fixed\[i\])/if (0)/' ;;
+	sdar) echo 's/if (!m->sdar_mask || !m->field\[m->role\[ISA207_ROLE_SDAR\]\].def)/if (!m->sdar_mask)/' ;;
 	reserved) echo 's/^\tif (!(m->isa \& ISA207_ISA_300))$/\tif (1)/' ;;
 	fc56) echo 's/^\tif (!(pmc_inuse \& 0x60))$/\tif (0)/' ;;
-	fixed) echo 's/if ((ev \& ~EV_LINUX_MASK) != m->fixed\[pmc - 1\])/if (0)/' ;;
+	fixed) echo 's/if ((ev \& ~EVENT_LINUX_MASK) != m->fixed\[pmc - 1\])/if (0)/' ;;
 	mmcr3) echo 's/(p->reg == ISA207_MMCR3 \&\& (!(m->isa \& ISA207_ISA_31) || !p->per_pmc))/(p->reg == ISA207_MMCR3 \&\& !p->per_pmc)/' ;;
-	codes) echo 's/^\tif (code \& EV_LINUX_MASK)$/\tif (0)/' ;;
+	codes) echo 's/^\t\tif (\*code \& EVENT_LINUX_MASK)$/\t\tif (0)/' ;;
 	ored) echo 's/!agreed(m, p->field))$/(!agreed(m, p->field) \&\& 0))/' ;;
 	sdarplace) echo 's/p->to\[0\] != 42 || p->width != 2 || //' ;;
 	psel) echo 's/f->width != 8 || p->to\[0\] != 24 || p->to\[1\] != 16 || p->to\[2\] != 8 ||/f->width != p->width ||/; s/p->to\[3\] != 0 || psel++))/psel++))/' ;;

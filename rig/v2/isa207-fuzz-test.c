@@ -102,6 +102,9 @@
 
 #include "isa207-common.h"
 #include "isa207-rig.h"
+
+/* core-book3s' adders of the isa207 backends (isa207_use_model()) */
+#define RIG_ADDERS	ISA207_ADD_FIELDS, ISA207_TEST_ADDER
 #include "isa207-attack.h"
 
 /*
@@ -563,7 +566,7 @@ static void exercise(struct fuzz *f, const struct isa207_model *m)
 		if (!ok)
 			continue;
 		f->groups++;
-		if (rig_fits(mask, val, ok, m->add_fields, m->test_adder, m->grp_mask,
+		if (rig_fits(mask, val, ok, RIG_ADDERS, m->grp_mask,
 			     m->grp_mask))
 			check_group(f, m, code, cfg1, ok);
 	}
